@@ -4,6 +4,7 @@ use boardgame_core::text::excerpt;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::position::small_number;
 use crate::{Colour, Die, ParseDieError};
 
 /// What a move does (the colour and capture are in [`Move`]).
@@ -289,7 +290,8 @@ pub enum ParseMoveError {
     /// The colour letter is unknown.
     #[error("unknown colour in move {0:?}")]
     BadColour(String),
-    /// A part is not `from>to` with two numbers.
+    /// A part is not `from>to` with two numbers (as the writer writes them: no sign, no
+    /// leading zero).
     #[error("expected from>to with path indices, not {0:?}")]
     BadStep(String),
     /// The capture suffix is not `x` and a colour.
@@ -309,11 +311,7 @@ pub enum ParseMoveError {
 
 fn parse_step(s: &str) -> Option<(u8, u8)> {
     let (a, b) = s.split_once('>')?;
-    let digits = |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|c| c.is_ascii_digit());
-    if !digits(a) || !digits(b) {
-        return None;
-    }
-    Some((a.parse().ok()?, b.parse().ok()?))
+    Some((small_number(a)?, small_number(b)?))
 }
 
 impl FromStr for Move {

@@ -322,7 +322,8 @@ pub enum PositionError {
     /// A required field is missing.
     #[error("missing field: {0}")]
     MissingField(&'static str),
-    /// A number that does not parse or is out of range.
+    /// A number that is not written as the writer writes it (ASCII digits, no sign, no
+    /// leading zero) or is out of range.
     #[error("bad {field}: {text:?}")]
     BadNumber {
         /// The field.
@@ -387,14 +388,25 @@ pub enum PositionError {
     DuplicatePlace(Colour),
 }
 
-fn number(field: &'static str, s: &str) -> Result<u8, PositionError> {
-    if s.is_empty() || s.len() > 3 || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(PositionError::BadNumber {
-            field,
-            text: excerpt(s),
-        });
+/// A number of the crate's texts (positions, moves, rules) as the writers write it: one to
+/// three ASCII digits, no sign, no leading zero (`0` itself aside), at most 255; else
+/// `None`. So every number read is the one text that writes it (until 7 Dec 2026 `06`,
+/// `007` and `R:06>10` were read as 6, 7 and `R:6>10`, as Rust's integer parser takes a
+/// leading zero; the die had been refused so since 5 Dec).
+pub(crate) fn small_number(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.is_empty()
+        || b.len() > 3
+        || !b.iter().all(u8::is_ascii_digit)
+        || (b[0] == b'0' && b.len() > 1)
+    {
+        return None;
     }
-    s.parse().map_err(|_| PositionError::BadNumber {
+    s.parse().ok()
+}
+
+fn number(field: &'static str, s: &str) -> Result<u8, PositionError> {
+    small_number(s).ok_or_else(|| PositionError::BadNumber {
         field,
         text: excerpt(s),
     })

@@ -5,6 +5,7 @@ use core::fmt;
 
 use boardgame_core::text::excerpt;
 
+use crate::position::small_number;
 use crate::{Die, Seats};
 
 /// The board geometry in path indices (rules file section 1, D10, A1): `T` dots in the shared
@@ -1377,13 +1378,7 @@ impl Rules {
                 "no" => Ok(false),
                 _ => Err(bad("a yes/no option with another value")),
             };
-            let number = || {
-                if value.is_empty() || value.len() > 3 || !value.bytes().all(|b| b.is_ascii_digit())
-                {
-                    return Err(bad("a bad number"));
-                }
-                value.parse::<u8>().map_err(|_| bad("a bad number"))
-            };
+            let number = || small_number(value).ok_or_else(|| bad("a bad number"));
             match key {
                 "finish" => {
                     r.finish = match value {

@@ -2307,6 +2307,42 @@ fn regression_a_die_read_a_sign_or_a_leading_zero() {
     }
 }
 
+/// Regression: every other number of the notation was read the same way, so a leading zero
+/// was taken (`R:06>10` read as `R:6>10`, `LUDO 040/40/4`, `R:0,0,0,06`, `tries=01`,
+/// `sixth_dot=05`): a text the writer never writes, whose number then wrote back otherwise.
+/// Each is now refused with the error its field gives; the written forms read back.
+#[test]
+fn regression_numbers_read_a_leading_zero() {
+    for m in ["R:06>10", "R:6>010", "R:00>1", "Y:14>018~"] {
+        assert!(m.parse::<Move>().is_err(), "{m}");
+    }
+    for m in ["R:0>1", "R:6>10", "Y:14>18"] {
+        assert_eq!(m.parse::<Move>().unwrap().to_string(), m);
+    }
+    let ok = "LUDO 40/40/4 RY R 0 R:0,0,0,6 Y:0,0,0,0";
+    assert_eq!(ok.parse::<Position>().unwrap().to_string(), ok);
+    for p in [
+        "LUDO 040/40/4 RY R 0 R:0,0,0,6 Y:0,0,0,0",
+        "LUDO 40/40/04 RY R 0 R:0,0,0,6 Y:0,0,0,0",
+        "LUDO 40/40/4 RY R 00 R:0,0,0,6 Y:0,0,0,0",
+        "LUDO 40/40/4 RY R 0 R:0,0,0,06 Y:0,0,0,0",
+        "LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 tries=01",
+    ] {
+        assert!(
+            matches!(p.parse::<Position>(), Err(PositionError::BadNumber { .. })),
+            "{p}: {:?}",
+            p.parse::<Position>()
+        );
+    }
+    let rules = Rules::lattjo().with_seats("RY".parse().unwrap());
+    let game = Ludo::new(rules.with_sixth_dot(5)).unwrap();
+    let state = game.state_from_str(ok).unwrap().to_string();
+    assert!(state.contains("sixth_dot=5"), "{state}");
+    assert_eq!(state.parse::<State>().unwrap().to_string(), state);
+    let zero = state.replace("sixth_dot=5", "sixth_dot=05");
+    assert!(zero.parse::<State>().is_err(), "{zero}");
+}
+
 /// SVG: "draws any geometry from the state and its rules: ... the checkers (a stack of discs
 /// where several share a dot ...)": one disc per checker, on the smallest and the largest
 /// boards, with goal fields too.
