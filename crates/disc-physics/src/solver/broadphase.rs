@@ -1988,28 +1988,19 @@ impl Near {
     /// ([`FastGrid`]).
     #[inline(never)]
     fn for_each_fast(&self, bx: [f64; 4], f: &mut impl FnMut(u32)) {
-        if self.late.any() {
-            // A fast disc whose path changed in the substep is visited where it is entered
-            // in `late` instead.
-            let mut g = |j: u32| {
-                if !self.late.has(j as usize) {
-                    f(j);
-                }
-            };
-            if self.fast_grid.on {
-                self.fast_grid.for_each_in_box(bx, &mut g);
-            } else {
-                for &j in &self.fast {
-                    g(j);
-                }
+        // A fast disc whose path changed in the substep is visited where it is entered in
+        // `late` instead.
+        let late = self.late.any();
+        let mut g = |j: u32| {
+            if !late || !self.late.has(j as usize) {
+                f(j);
             }
-            return;
-        }
+        };
         if self.fast_grid.on {
-            self.fast_grid.for_each_in_box(bx, f);
+            self.fast_grid.for_each_in_box(bx, &mut g);
         } else {
             for &j in &self.fast {
-                f(j);
+                g(j);
             }
         }
     }

@@ -372,13 +372,10 @@ impl Neighbours<'_> {
         let r = d.r[i];
         let rem = h - t;
         // The stretch of its path to look along: to the substep's end, or, for a disc made
-        // fast in it, to the end of the stretch it is entered for (`Near::late_until`; the
-        // pairs it meets later are found from there on). The tests cover the whole rest.
-        let until = match self.near.late_until(i) {
-            Some(u) if u < h => u,
-            _ => h,
-        };
-        let ahead = if until < h { until - t } else { rem };
+        // fast in it, to the end of the stretch it is entered for (the pairs it meets later
+        // are found from there on). The tests cover the whole rest.
+        let until = self.look_until(i, h);
+        let ahead = until - t;
         let ex = x + vx * ahead;
         let ey = y + vy * ahead;
         let (x0, x1) = if ex < x { (ex, x) } else { (x, ex) };
@@ -413,9 +410,18 @@ impl Neighbours<'_> {
                 .for_each_along([x, y], [ex, ey], reach, |j| test(j as usize));
         }
     }
-}
 
-impl Neighbours<'_> {
+    /// The substep time up to which disc `i`'s look goes along its path in a substep of
+    /// length `h`: the end of the stretch it is entered for if it was made fast in the
+    /// substep ([`Near::late_until`]), else the substep's end.
+    #[inline]
+    fn look_until(&self, i: usize, h: f64) -> f64 {
+        match self.near.late_until(i) {
+            Some(u) if u < h => u,
+            _ => h,
+        }
+    }
+
     /// Predicts the disc-disc events of disc `i`, made fast in the substep
     /// ([`Near::enter_late`]), at its horizon `tau`: against every disc whose path can meet
     /// the next stretch of its own (to [`Near::late_until`]), each pair from the later of
@@ -444,10 +450,7 @@ impl Neighbours<'_> {
         let r = d.r[i];
         // Made fast in the substep: its path changed, at its record's local time.
         let ti = ki.tl;
-        let until = match self.near.late_until(i) {
-            Some(u) if u < h => u,
-            _ => h,
-        };
+        let until = self.look_until(i, h);
         let (ex, ey) = ki.pos_at(until);
         let from = if covered > tau { covered } else { tau };
         let reach = r + self.near.r_grid + self.dallow + NEAR_MARGIN_M;

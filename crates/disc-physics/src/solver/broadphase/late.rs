@@ -208,25 +208,19 @@ impl Late {
     /// Calls `f` with every entered disc whose position in the rest of the substep may come
     /// within `reach` (which holds a partner of the grid's largest radius) of the segment
     /// from `a` to `b` (and perhaps others), each once: those entered in a cell of their
-    /// level that meets the segment widened by `reach`, the level's spread and its `wider`. A level whose cells in the box of that are as many as the entered
-    /// discs or more reads every entered disc instead, and visits those of the level.
+    /// level that meets the segment widened by `reach`, the level's spread and its `wider`.
+    /// A level whose cells in the box of that are as many as the entered discs or more reads
+    /// every entered disc instead, and visits those of the level.
     pub fn for_each_along(&self, a: [f64; 2], b: [f64; 2], reach: f64, f: &mut impl FnMut(u32)) {
-        for k in 0..LEVELS {
-            if self.made & (1 << k) == 0 || self.counts[k] == 0 {
-                continue;
-            }
-            let (g, w) = (&self.grids[k], reach + self.spread[k] + self.wider[k]);
+        let ([x0, y0], [x1, y1]) = corners(a, b);
+        for k in self.levels() {
+            let w = reach + self.spread[k] + self.wider[k];
             // The cells of the widened segment's box: at least those along it.
-            let ([x0, y0], [x1, y1]) = corners(a, b);
-            let (cx0, cy0) = g.cell_coords(x0 - w, y0 - w);
-            let (cx1, cy1) = g.cell_coords(x1 + w, y1 + w);
-            let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));
-            let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
-            if cells >= self.ids.len() as u64 {
+            if self.box_cells(k, [x0, y0, x1, y1], w).is_none() {
                 self.each_of_level(k, f);
                 continue;
             }
-            rows_along(g, a, b, w, |cy, cx0, cx1| {
+            rows_along(&self.grids[k], a, b, w, |cy, cx0, cx1| {
                 for cx in cx0..=cx1 {
                     self.each_in_cell(k, [cx, cy], f);
                 }
@@ -236,28 +230,46 @@ impl Late {
 
     /// [`Late::for_each_along`] for the box `[x0, x1] x [y0, y1]`: every entered disc whose
     /// position in the rest of the substep may lie in it (and perhaps others), each once
-    /// (the cells of each level that meet the box widened by its spread, or the level's
-    /// discs among all entered as there).
-    pub fn for_each_in_box(&self, [x0, y0, x1, y1]: [f64; 4], f: &mut impl FnMut(u32)) {
-        for k in 0..LEVELS {
-            if self.made & (1 << k) == 0 || self.counts[k] == 0 {
-                continue;
-            }
-            let (s, g) = (self.spread[k] + self.wider[k], &self.grids[k]);
-            let (cx0, cy0) = g.cell_coords(x0 - s, y0 - s);
-            let (cx1, cy1) = g.cell_coords(x1 + s, y1 + s);
-            let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));
-            let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
-            if cells >= self.ids.len() as u64 {
+    /// (the cells of each level that meet the box widened by its spread and `wider`, or the
+    /// level's discs among all entered as there).
+    pub fn for_each_in_box(&self, bx: [f64; 4], f: &mut impl FnMut(u32)) {
+        for k in self.levels() {
+            let Some(([cx0, cy0], [cx1, cy1])) =
+                self.box_cells(k, bx, self.spread[k] + self.wider[k])
+            else {
                 self.each_of_level(k, f);
                 continue;
-            }
+            };
             for cy in cy0..=cy1 {
                 for cx in cx0..=cx1 {
                     self.each_in_cell(k, [cx, cy], f);
                 }
             }
         }
+    }
+
+    /// The levels that hold entered discs.
+    #[inline]
+    fn levels(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..LEVELS).filter(|&k| self.made & (1 << k) != 0 && self.counts[k] != 0)
+    }
+
+    /// Level `k`'s least and largest cells of the box `[x0, y0, x1, y1]` widened by `w`, or
+    /// `None` when they are as many as the entered discs or more (reading every disc then
+    /// costs less).
+    #[inline]
+    fn box_cells(
+        &self,
+        k: usize,
+        [x0, y0, x1, y1]: [f64; 4],
+        w: f64,
+    ) -> Option<([u32; 2], [u32; 2])> {
+        let g = &self.grids[k];
+        let (cx0, cy0) = g.cell_coords(x0 - w, y0 - w);
+        let (cx1, cy1) = g.cell_coords(x1 + w, y1 + w);
+        let (cx1, cy1) = (cx1.max(cx0), cy1.max(cy0));
+        let cells = (u64::from(cx1 - cx0) + 1) * (u64::from(cy1 - cy0) + 1);
+        (cells < self.ids.len() as u64).then_some(([cx0, cy0], [cx1, cy1]))
     }
 
     /// Calls `f` with every disc of level `k`.
