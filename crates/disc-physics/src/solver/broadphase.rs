@@ -1140,15 +1140,6 @@ impl Near {
         }
     }
 
-    /// Fast disc `i` (kept apart, [`Near::fast`]) has a new path `travel` long at most in
-    /// the substep: the fast discs' grid, when it serves, widens its queries to cover it.
-    #[inline]
-    pub fn fast_path(&mut self, i: usize, travel: f64) {
-        if self.fast_grid.on {
-            self.fast_grid.faster(i, travel);
-        }
-    }
-
     /// Whether disc `i`'s new path in the substep, `travel` long at most (the substep's length
     /// times its speed), should go into the discs made fast within the substep
     /// ([`Near::enter_late`]) rather than widen every later look of the substep to its travel:

@@ -301,19 +301,14 @@ impl Solver {
                         push(&mut s.heap, th, KIND_HORIZON, i as u32, 0, ti.version, 0);
                     }
                     sub.vmax2 = KEPT_APART;
-                } else if c2 > sub.v_over2 {
-                    if !s.near.fast_disc(i) {
-                        // Faster than any disc so far: every disc stays within the wider
-                        // bound for the rest of the substep (but a fast disc the list keeps
-                        // apart, `Near::fast`, which is never looked for in the grid).
-                        sub.v_over2 = c2;
-                        sub.dallow = s.near.disp + sub.h * c;
-                    } else {
-                        // A fast disc faster than the gridded discs' bound: the fast discs'
-                        // own grid, if any, widens its level (a slower new path is within
-                        // `dallow`, which every query's reach holds).
-                        s.near.fast_path(i, sub.h * c);
-                    }
+                } else if c2 > sub.v_over2 && !s.near.fast_disc(i) {
+                    // Faster than any disc so far: every disc stays within the wider bound
+                    // for the rest of the substep. (Not a fast disc the list keeps apart,
+                    // `Near::fast`, never looked for in the grid: one whose path changes comes
+                    // here only in a small world, `sub.brute`, whose re-predictions then test
+                    // every disc directly.)
+                    sub.v_over2 = c2;
+                    sub.dallow = s.near.disp + sub.h * c;
                 }
                 if c == 0.0 {
                     d.stop(i);

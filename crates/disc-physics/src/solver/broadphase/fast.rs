@@ -42,12 +42,12 @@ struct Level {
 /// largest diameter of the grid's discs plus the level's `spread` wide (or wider: a whole
 /// number across the table), hashed into about twice as many buckets as the level's discs.
 /// A level's `spread` bounds how far any of its discs can be from where it was entered
-/// during the substep: the substep's length times the speed the level starts at, raised by
-/// stage 4 when a disc's new path is faster than every gridded disc's so far
-/// ([`FastGrid::faster`]; a disc's path is straight between its changes). A query widens its
-/// box by each level's `spread` on top of its reach, which holds how far a gridded disc can
-/// be from its cell (`dallow`, at least the substep's length times the largest speed of a
-/// gridded disc so far): a fast disc's new path no faster than that is covered by it.
+/// while its path is the one it started the substep with: the substep's length times the
+/// speed the level starts at (a disc's path is straight between its changes). A fast disc
+/// whose path changes is entered among the discs made fast in the substep and visited
+/// there ([`FastGrid::gone`]; in a small world, whose re-predictions test every disc
+/// directly, the grid is not looked at again in the substep). A query widens its box by
+/// each level's `spread` on top of its reach.
 #[derive(Clone, Debug, Default)]
 pub(super) struct FastGrid {
     /// Whether the last build keeps more fast discs apart than the cap (the grids serve).
@@ -180,16 +180,6 @@ impl FastGrid {
                 self.cells[slot] = [cx, cy];
                 cursor[b as usize] += 1;
             }
-        }
-    }
-
-    /// Fast disc `i`'s new path in the substep is `travel` long at most (the substep's length
-    /// times its new speed): its level's `spread` covers it.
-    #[inline]
-    pub fn faster(&mut self, i: usize, travel: f64) {
-        if let Some(&level) = self.level_of.get(i) {
-            let l = &mut self.levels[level as usize];
-            l.spread = if travel > l.spread { travel } else { l.spread };
         }
     }
 
