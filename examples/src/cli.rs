@@ -196,11 +196,11 @@ where
 pub const PERFT_USAGE: &str = "usage: perft <chess|draughts|backgammon> <depth> [position] \
      [--options]";
 
-/// The deepest count the perft example runs. The games' `perft` functions walk the tree one
-/// stack frame a ply, so a depth of some thousands overflows the stack and aborts the process
-/// (their docs say so), while the games' trees grow so fast that a count a few dozen plies deep
-/// already takes years: the program refuses a deeper one with a message instead.
-pub const MAX_PERFT_DEPTH: u32 = 64;
+/// The deepest count the perft example runs: the games' own limit,
+/// [`boardgame_core::perft::MAX_PERFT_DEPTH`] (their `perft` functions walk the tree one
+/// stack frame a ply, and a tree a few dozen plies deep already takes years to count). The
+/// program refuses a deeper one with a message before it reads the position.
+pub const MAX_PERFT_DEPTH: u32 = boardgame_core::perft::MAX_PERFT_DEPTH;
 
 /// The perft example's command line: the game, the depth, the position (the words after the
 /// depth, joined by spaces) and the options, each `--name` or `--name=value`.

@@ -85,6 +85,7 @@ pub use board::{
     BAR, CHECKERS, Label, LabelError, OFF, Point, PointError, Position, PositionError,
     PositionSetup, Side, SideError,
 };
+pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use game::{
     Action, Backgammon, MatchContext, MatchContextError, OtherRulesError, Outcome,
     ParseActionError, Phase, PlayError, Rules, RulesError, State, StateError, StateSetup, WinKind,
@@ -99,6 +100,7 @@ pub use learning::{
 };
 pub use movegen::{
     Dice, DiceError, ParseDiceError, Play, PlayList, SingleDiePolicy, Step, StepError,
-    StepRangeError, TooManySteps, perft, perft_divide, perft_parallel,
+    StepRangeError, TooManySteps, perft, perft_divide, perft_parallel, try_perft, try_perft_divide,
+    try_perft_parallel,
 };
 pub use notation::{NotationError, NotationStyle, ParseStepError};

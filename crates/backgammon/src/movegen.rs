@@ -3,6 +3,8 @@
 use core::cell::RefCell;
 use core::fmt;
 
+use boardgame_core::perft::{PerftDepthError, check_depth};
+
 use crate::board::{BAR, CHECKERS, OFF, Position, Side};
 
 /// A roll of two dice, stored as (higher, lower).
@@ -1568,11 +1570,14 @@ pub enum StepError {
 ///
 /// Uses one [`PlayList`] per ply, kept by the thread for its next call: once they have grown
 /// to the largest play sets the thread has met, nothing is allocated. It walks the tree
-/// depth-first, one stack frame a ply: a depth of some thousands overflows an 8 MiB thread
-/// stack (10,000 to 20,000 from the start, debug build) and a depth near `u32::MAX` asks for
-/// about a terabyte of lists; either aborts the process ([`perft_parallel`] and
-/// [`perft_divide`] alike). No such count could finish (the tree grows exponentially with the
-/// depth), so bound a depth that comes from elsewhere (a client, a command line).
+/// depth-first, one stack frame and one list a ply, so the depth is bounded by
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64; no tree that deep could
+/// be counted): a depth of some thousands used to overflow the stack, and one near
+/// `u32::MAX` to ask for about a terabyte of lists, either of which aborts the process.
+///
+/// # Panics
+///
+/// If `depth` is above `MAX_PERFT_DEPTH`; [`try_perft`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -1582,6 +1587,39 @@ pub enum StepError {
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32, policy: SingleDiePolicy) -> u64 {
+    match try_perft(position, depth, policy) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any list is made.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{try_perft, PerftDepthError, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// assert_eq!(try_perft(&start, 1, SingleDiePolicy::Standard), Ok(447));
+/// let deep = try_perft(&start, u32::MAX, SingleDiePolicy::Standard);
+/// assert_eq!(deep, Err(PerftDepthError { depth: u32::MAX }));
+/// ```
+pub fn try_perft(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+) -> Result<u64, PerftDepthError> {
+    let depth = check_depth(depth)?;
+    Ok(perft_on_thread(position, depth, policy))
+}
+
+/// [`perft`]'s walk with the thread's lists, the depth checked.
+fn perft_on_thread(position: &Position, depth: u32, policy: SingleDiePolicy) -> u64 {
     // Taken out of the cell for the call (an empty `Vec` in its place allocates nothing), so
     // that no borrow is held while counting.
     let mut lists = PERFT_LISTS.with(RefCell::take);
@@ -1642,6 +1680,11 @@ fn perft_with(
 /// the counts are added in task order. With `threads <= 1`, or `depth <= 1`, everything runs
 /// on the calling thread.
 ///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64);
+/// [`try_perft_parallel`] returns the error instead.
+///
 /// # Examples
 ///
 /// ```
@@ -1657,8 +1700,37 @@ pub fn perft_parallel(
     policy: SingleDiePolicy,
     threads: usize,
 ) -> u64 {
+    match try_perft_parallel(position, depth, policy, threads) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft_parallel`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any list is made or any thread started.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{try_perft_parallel, PerftDepthError, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let std = SingleDiePolicy::Standard;
+/// assert_eq!(try_perft_parallel(&start, 1, std, 2), Ok(447));
+/// assert_eq!(try_perft_parallel(&start, 65, std, 2), Err(PerftDepthError { depth: 65 }));
+/// ```
+pub fn try_perft_parallel(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+    threads: usize,
+) -> Result<u64, PerftDepthError> {
+    let depth = check_depth(depth)?;
     if depth <= 1 || threads <= 1 {
-        return perft(position, depth, policy);
+        return Ok(perft_on_thread(position, depth, policy));
     }
     // The first ply: every roll's resulting positions (the position itself, with the
     // opponent on roll, when the roll has no play).
@@ -1672,16 +1744,58 @@ pub fn perft_parallel(
         }
     }
     let counts = boardgame_core::parallel::map_indexed(children.len(), threads, |i| {
-        perft(&children[i], depth - 1, policy)
+        perft_on_thread(&children[i], depth - 1, policy)
     });
-    counts.iter().sum()
+    Ok(counts.iter().sum())
 }
 
 /// Perft split by the first roll: for each of the 21 rolls, the roll and its count at
-/// `depth` (the first ply included).
+/// `depth` (the first ply included; a depth of 0 counts as 1).
+///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64);
+/// [`try_perft_divide`] returns the error instead.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{perft, perft_divide, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let std = SingleDiePolicy::Standard;
+/// let split = perft_divide(&start, 2, std);
+/// assert_eq!(split.len(), 21);
+/// assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), perft(&start, 2, std));
+/// ```
 #[must_use]
 pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) -> Vec<(Dice, u64)> {
-    let depth = depth.max(1);
+    match try_perft_divide(position, depth, policy) {
+        Ok(split) => split,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft_divide`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any list is made.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{try_perft_divide, PerftDepthError, Position, Side, SingleDiePolicy};
+/// let start = Position::start(Side::White);
+/// let deep = try_perft_divide(&start, 1 << 31, SingleDiePolicy::Standard);
+/// assert_eq!(deep, Err(PerftDepthError { depth: 1 << 31 }));
+/// ```
+pub fn try_perft_divide(
+    position: &Position,
+    depth: u32,
+    policy: SingleDiePolicy,
+) -> Result<Vec<(Dice, u64)>, PerftDepthError> {
+    let depth = check_depth(depth)?.max(1);
     let mut lists: Vec<PlayList> = (0..depth).map(|_| PlayList::new()).collect();
     let mut out = Vec::with_capacity(21);
     for dice in Dice::ALL {
@@ -1705,7 +1819,7 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
         };
         out.push((dice, n));
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -156,3 +156,48 @@ fn parallel_perft_counts_are_identical_for_1_2_4_threads() {
         202_782
     );
 }
+
+/// Regression: a deep perft walked the tree one stack frame and one play list a ply, so a
+/// depth of some thousands overflowed the stack and one near `u32::MAX` asked for about a
+/// terabyte of lists, either of which aborts the process. A depth above `MAX_PERFT_DEPTH`
+/// is refused before any list is made.
+#[test]
+fn regression_a_deep_perft_overflowed_the_stack_or_the_memory() {
+    use lattjo_backgammon::{
+        MAX_PERFT_DEPTH, PerftDepthError, try_perft, try_perft_divide, try_perft_parallel,
+    };
+    let start = Position::start(Side::White);
+    for policy in [SingleDiePolicy::Standard, SingleDiePolicy::Lattjo] {
+        for depth in [MAX_PERFT_DEPTH + 1, 20_000, u32::MAX] {
+            let refused = PerftDepthError { depth };
+            assert_eq!(try_perft(&start, depth, policy), Err(refused));
+            assert_eq!(try_perft_parallel(&start, depth, policy, 2), Err(refused));
+            assert_eq!(try_perft_divide(&start, depth, policy), Err(refused));
+        }
+        assert_eq!(try_perft(&start, 1, policy), Ok(perft(&start, 1, policy)));
+        assert_eq!(
+            try_perft_divide(&start, 1, policy),
+            Ok(perft_divide(&start, 1, policy))
+        );
+    }
+}
+
+/// `perft`, `perft_parallel` and `perft_divide` are the `try_` functions' panicking twins.
+#[test]
+fn the_plain_perfts_panic_above_the_depth_limit() {
+    let start = Position::start(Side::White);
+    let std = SingleDiePolicy::Standard;
+    let calls: [&(dyn Fn() -> u64 + std::panic::RefUnwindSafe); 3] = [
+        &|| perft(&start, 65, std),
+        &|| perft_parallel(&start, 1_000, std, 2),
+        &|| perft_divide(&start, u32::MAX, std).len() as u64,
+    ];
+    for call in calls {
+        let message = std::panic::catch_unwind(call).unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("is above the limit of 64 plies"),
+            "{message}"
+        );
+    }
+}

@@ -1,8 +1,9 @@
 //! The tiny shared core of the workspace's table games: seats and turns, the [`Game`] trait,
 //! the seeded [`GameRng`], game [`Record`]s that replay exactly, [`Match`]es over several
 //! rounds, generic drivers ([`random_playout`], [`play_game`], [`Mcts`], [`IsMcts`]), a
-//! [`conformance`] kit every game passes, and [`text`], how the games' file readers take
-//! text that other tools wrote in a Windows code page or in UTF-16.
+//! [`conformance`] kit every game passes, [`text`], how the games' file readers take
+//! text that other tools wrote in a Windows code page or in UTF-16, and [`perft`], the depth
+//! bound every game's perft shares.
 //!
 //! ```
 //! use boardgame_core::{play_game, Agent, Game, IsMcts, MctsConfig, RandomAgent, Turn};
@@ -40,6 +41,7 @@ mod learning;
 mod matches;
 mod mcts;
 pub mod parallel;
+pub mod perft;
 pub mod race;
 mod record;
 mod rng;

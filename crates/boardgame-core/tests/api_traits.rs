@@ -48,6 +48,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<boardgame_core::conformance::ConformanceReport>();
     send_sync::<boardgame_core::conformance::Violation>();
     send_sync::<boardgame_core::parallel::TooManyResults>();
+    send_sync::<boardgame_core::perft::PerftDepthError>();
     send_sync::<boardgame_core::race::Race>();
     send_sync::<boardgame_core::race::RaceAction>();
     send_sync::<boardgame_core::race::RaceError>();
@@ -67,6 +68,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<boardgame_core::SeatError>();
     good_error::<boardgame_core::conformance::Violation>();
     good_error::<boardgame_core::parallel::TooManyResults>();
+    good_error::<boardgame_core::perft::PerftDepthError>();
     good_error::<boardgame_core::race::RaceError>();
 }
 

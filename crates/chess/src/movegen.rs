@@ -1,5 +1,6 @@
 //! Legal move generation with pins and check masks, a fixed-capacity move list, perft.
 
+use boardgame_core::perft::{PerftDepthError, check_depth};
 use core::ops::Deref;
 
 use crate::attacks::{
@@ -1141,11 +1142,14 @@ impl Position {
 /// Counts the leaf nodes of the legal move tree to `depth` plies, counting the moves at the
 /// last ply in bulk.
 ///
-/// The tree is walked depth-first, one stack frame a ply: a depth of a few thousand
-/// overflows an 8 MiB thread stack (2,000 to 5,000 from the start in a debug build), which
-/// aborts the process, on a position whose lines go that deep. No such count could finish
-/// (the tree grows exponentially with the depth, past `u64` by depth 14 from the start), so
-/// bound a depth that comes from elsewhere (a client, a command line).
+/// The tree is walked depth-first, one stack frame a ply, so the depth is bounded by
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64; no tree that deep could
+/// be counted, and chess's passes `u64` by depth 14 from the start): a depth of a few
+/// thousand used to overflow the stack and abort the process.
+///
+/// # Panics
+///
+/// If `depth` is above `MAX_PERFT_DEPTH`; [`try_perft`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -1155,6 +1159,33 @@ impl Position {
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
+    match try_perft(position, depth) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any move is generated.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{try_perft, Position, PerftDepthError};
+/// let start = Position::new();
+/// assert_eq!(try_perft(&start, 2), Ok(400));
+/// assert_eq!(try_perft(&start, 1_000), Err(PerftDepthError { depth: 1_000 }));
+/// ```
+pub fn try_perft(position: &Position, depth: u32) -> Result<u64, PerftDepthError> {
+    Ok(count_leaves(position, check_depth(depth)?))
+}
+
+/// [`perft`]'s walk, the depth checked.
+fn count_leaves(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
@@ -1165,7 +1196,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
                     // A throw-away child: its hash is never read, so it is not kept.
                     let mut child = position.clone();
                     child.play_role::<false>(m, pm.role);
-                    nodes += perft(&child, depth - 1);
+                    nodes += count_leaves(&child, depth - 1);
                 });
                 false
             });
@@ -1179,6 +1210,11 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// uneven subtrees keep every thread busy), and the counts are the same as [`perft`]'s for
 /// any number of threads.
 ///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64);
+/// [`try_perft_parallel`] returns the error instead.
+///
 /// # Examples
 ///
 /// ```
@@ -1190,8 +1226,36 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
+    match try_perft_parallel(position, depth, threads) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft_parallel`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any move is generated or any thread
+/// started.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{try_perft_parallel, Position, PerftDepthError};
+/// let start = Position::new();
+/// assert_eq!(try_perft_parallel(&start, 3, 2), Ok(8902));
+/// assert_eq!(try_perft_parallel(&start, 65, 2), Err(PerftDepthError { depth: 65 }));
+/// ```
+pub fn try_perft_parallel(
+    position: &Position,
+    depth: u32,
+    threads: usize,
+) -> Result<u64, PerftDepthError> {
+    let depth = check_depth(depth)?;
     if depth < 3 || threads <= 1 {
-        return perft(position, depth);
+        return Ok(count_leaves(position, depth));
     }
     // Every position two plies down, in generation order.
     let mut grandchildren: Vec<Position> = Vec::new();
@@ -1210,9 +1274,11 @@ pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
         });
         false
     });
-    boardgame_core::parallel::map_indexed(grandchildren.len(), threads, |i| {
-        perft(&grandchildren[i], depth - 2)
-    })
-    .iter()
-    .sum()
+    Ok(
+        boardgame_core::parallel::map_indexed(grandchildren.len(), threads, |i| {
+            count_leaves(&grandchildren[i], depth - 2)
+        })
+        .iter()
+        .sum(),
+    )
 }

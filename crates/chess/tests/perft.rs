@@ -168,3 +168,40 @@ fn stockfish_divides_at_depth_3_on_random_standard_and_chess960_positions() {
     }
     assert_eq!(checked, 390);
 }
+
+/// Regression: a deep perft walked the tree one stack frame a ply until the stack overflowed,
+/// which aborts the process (a few thousand plies from the start). A depth above
+/// `MAX_PERFT_DEPTH` is refused before any move is generated, and the limit itself is taken.
+#[test]
+fn regression_a_deep_perft_overflowed_the_stack() {
+    use lattjo_chess::{MAX_PERFT_DEPTH, PerftDepthError, try_perft, try_perft_parallel};
+    let start = Position::new();
+    for depth in [MAX_PERFT_DEPTH + 1, 5_000, 100_000, u32::MAX] {
+        assert_eq!(try_perft(&start, depth), Err(PerftDepthError { depth }));
+        assert_eq!(
+            try_perft_parallel(&start, depth, 2),
+            Err(PerftDepthError { depth })
+        );
+    }
+    // Fool's mate: no move, so every depth from 1 to the limit counts 0 leaves.
+    let mated: Position = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+        .parse()
+        .unwrap();
+    assert_eq!(try_perft(&mated, MAX_PERFT_DEPTH), Ok(0));
+    assert_eq!(try_perft_parallel(&mated, MAX_PERFT_DEPTH, 2), Ok(0));
+    assert_eq!(try_perft(&start, 3), Ok(perft(&start, 3)));
+}
+
+/// `perft` is `try_perft`'s panicking twin (its `# Panics`).
+#[test]
+#[should_panic(expected = "perft depth 65 is above the limit of 64 plies")]
+fn perft_panics_above_the_depth_limit() {
+    let _ = perft(&Position::new(), 65);
+}
+
+/// `perft_parallel` is `try_perft_parallel`'s panicking twin (its `# Panics`).
+#[test]
+#[should_panic(expected = "perft depth 4294967295 is above the limit of 64 plies")]
+fn perft_parallel_panics_above_the_depth_limit() {
+    let _ = lattjo_chess::perft_parallel(&Position::new(), u32::MAX, 2);
+}

@@ -118,6 +118,7 @@ pub mod rule_ids {}
 mod square;
 pub mod svg;
 
+pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::FenError;
 pub use game::{
     Action, Draughts, DrawReason, Draws, FirstSeatError, Outcome, PlayError, Rules, RulesError,
@@ -130,6 +131,7 @@ pub use pdn::{
     PdnReader, ResultError, TagError, read_games, read_games_with,
 };
 pub use position::{
-    IllegalMoveError, Position, PositionError, Setup, perft, perft_parallel, perft_with,
+    IllegalMoveError, Position, PositionError, Setup, perft, perft_parallel, perft_with, try_perft,
+    try_perft_parallel, try_perft_with,
 };
 pub use square::{Color, ParseColorError, Piece, Role, Square, SquareError};

@@ -1,5 +1,6 @@
 //! The validated position, its unvalidated [`Setup`], and playing moves on it.
 
+use boardgame_core::perft::{PerftDepthError, check_depth};
 use core::fmt;
 
 use crate::bits::{ROW0, ROW7};
@@ -388,11 +389,14 @@ impl fmt::Debug for Position {
 ///
 /// Moves are counted in bulk at the last ply; nothing is allocated.
 ///
-/// The tree is walked depth-first, one stack frame a ply: a depth of a few hundred
-/// overflows an 8 MiB thread stack (300 to 600 from the start in a debug build), which aborts
-/// the process, on a position whose lines go that deep ([`perft_with`] and
-/// [`perft_parallel`] alike). No such count could finish (the tree grows exponentially with
-/// the depth), so bound a depth that comes from elsewhere (a client, a command line).
+/// The tree is walked depth-first, one stack frame a ply, so the depth is bounded by
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64; no tree that deep could
+/// be counted): a depth of a few hundred used to overflow the stack and abort the process
+/// ([`perft_with`] and [`perft_parallel`] alike).
+///
+/// # Panics
+///
+/// If `depth` is above `MAX_PERFT_DEPTH`; [`try_perft`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -402,10 +406,33 @@ impl fmt::Debug for Position {
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    movegen::perft_raw(position, depth, KingMoves::Short)
+    perft_with(position, depth, KingMoves::Short)
+}
+
+/// [`perft`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any move is generated.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{try_perft, PerftDepthError, Position};
+/// assert_eq!(try_perft(&Position::start(), 4), Ok(1469));
+/// assert_eq!(try_perft(&Position::start(), 600), Err(PerftDepthError { depth: 600 }));
+/// ```
+pub fn try_perft(position: &Position, depth: u32) -> Result<u64, PerftDepthError> {
+    try_perft_with(position, depth, KingMoves::Short)
 }
 
 /// [`perft`] with a choice of king moves (flying kings, V2).
+///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64);
+/// [`try_perft_with`] returns the error instead.
 ///
 /// # Examples
 ///
@@ -419,7 +446,34 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// ```
 #[must_use]
 pub fn perft_with(position: &Position, depth: u32, kings: KingMoves) -> u64 {
-    movegen::perft_raw(position, depth, kings)
+    match try_perft_with(position, depth, kings) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft_with`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any move is generated.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{try_perft_with, KingMoves, PerftDepthError, Position};
+/// let pos: Position = "B:W18:BK29".parse()?;
+/// assert_eq!(try_perft_with(&pos, 1, KingMoves::Flying), Ok(4));
+/// assert_eq!(try_perft_with(&pos, 65, KingMoves::Flying), Err(PerftDepthError { depth: 65 }));
+/// # Ok::<(), lattjo_draughts::FenError>(())
+/// ```
+pub fn try_perft_with(
+    position: &Position,
+    depth: u32,
+    kings: KingMoves,
+) -> Result<u64, PerftDepthError> {
+    Ok(movegen::perft_raw(position, check_depth(depth)?, kings))
 }
 
 /// [`perft_with`] on up to `threads` threads, with the same count: the tree is split two
@@ -437,10 +491,45 @@ pub fn perft_with(position: &Position, depth: u32, kings: KingMoves) -> u64 {
 /// assert_eq!(n, 179_740);
 /// assert_eq!(n, perft(&start, 7));
 /// ```
+///
+/// # Panics
+///
+/// If `depth` is above [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) (64);
+/// [`try_perft_parallel`] returns the error instead.
 #[must_use]
 pub fn perft_parallel(position: &Position, depth: u32, kings: KingMoves, threads: usize) -> u64 {
+    match try_perft_parallel(position, depth, kings, threads) {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// [`perft_parallel`], with a depth above
+/// [`MAX_PERFT_DEPTH`](boardgame_core::perft::MAX_PERFT_DEPTH) returned as an error.
+///
+/// # Errors
+///
+/// [`PerftDepthError`] for a depth above 64, before any move is generated or any thread
+/// started.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{try_perft_parallel, KingMoves, PerftDepthError, Position};
+/// let start = Position::start();
+/// assert_eq!(try_perft_parallel(&start, 4, KingMoves::Short, 2), Ok(1469));
+/// let deep = try_perft_parallel(&start, 100, KingMoves::Short, 2);
+/// assert_eq!(deep, Err(PerftDepthError { depth: 100 }));
+/// ```
+pub fn try_perft_parallel(
+    position: &Position,
+    depth: u32,
+    kings: KingMoves,
+    threads: usize,
+) -> Result<u64, PerftDepthError> {
+    let depth = check_depth(depth)?;
     if depth < 3 || threads <= 1 {
-        return perft_with(position, depth, kings);
+        return Ok(movegen::perft_raw(position, depth, kings));
     }
     let mut subtrees = Vec::new();
     let (mut first, mut second) = (Vec::new(), Vec::new());
@@ -450,9 +539,11 @@ pub fn perft_parallel(position: &Position, depth: u32, kings: KingMoves, threads
         child.legal_moves(kings, &mut second);
         subtrees.extend(second.iter().map(|b| child.after(b)));
     }
-    boardgame_core::parallel::map_indexed(subtrees.len(), threads, |i| {
-        perft_with(&subtrees[i], depth - 2, kings)
-    })
-    .into_iter()
-    .sum()
+    Ok(
+        boardgame_core::parallel::map_indexed(subtrees.len(), threads, |i| {
+            movegen::perft_raw(&subtrees[i], depth - 2, kings)
+        })
+        .into_iter()
+        .sum(),
+    )
 }

@@ -163,3 +163,46 @@ fn parallel_perft_gives_the_same_counts_on_1_2_and_4_threads() {
         18_391_564
     );
 }
+
+/// Regression: a deep perft walked the tree one stack frame a ply until the stack overflowed,
+/// which aborts the process (300 to 600 plies from the start in a debug build). A depth above
+/// `MAX_PERFT_DEPTH` is refused before any move is generated, and the limit itself is taken.
+#[test]
+fn regression_a_deep_perft_overflowed_the_stack() {
+    use lattjo_draughts::{
+        MAX_PERFT_DEPTH, PerftDepthError, try_perft, try_perft_parallel, try_perft_with,
+    };
+    let start = Position::start();
+    for depth in [MAX_PERFT_DEPTH + 1, 600, 100_000, u32::MAX] {
+        let refused = Err(PerftDepthError { depth });
+        assert_eq!(try_perft(&start, depth), refused);
+        for kings in [KingMoves::Short, KingMoves::Flying] {
+            assert_eq!(try_perft_with(&start, depth, kings), refused);
+            assert_eq!(try_perft_parallel(&start, depth, kings, 2), refused);
+        }
+    }
+    // White to move with no piece that can move: every depth up to the limit counts 0.
+    let stuck: Position = "W:W29:B25,22".parse().unwrap();
+    assert_eq!(perft(&stuck, 1), 0);
+    assert_eq!(try_perft(&stuck, MAX_PERFT_DEPTH), Ok(0));
+    assert_eq!(try_perft(&start, 4), Ok(1469));
+}
+
+/// `perft`, `perft_with` and `perft_parallel` are the `try_` functions' panicking twins.
+#[test]
+fn the_plain_perfts_panic_above_the_depth_limit() {
+    let start = Position::start();
+    let calls: [&(dyn Fn() -> u64 + std::panic::RefUnwindSafe); 3] = [
+        &|| perft(&start, 65),
+        &|| perft_with(&start, 1_000, KingMoves::Flying),
+        &|| lattjo_draughts::perft_parallel(&start, u32::MAX, KingMoves::Short, 2),
+    ];
+    for call in calls {
+        let message = std::panic::catch_unwind(call).unwrap_err();
+        let message = message.downcast_ref::<String>().unwrap();
+        assert!(
+            message.contains("is above the limit of 64 plies"),
+            "{message}"
+        );
+    }
+}
