@@ -1603,11 +1603,11 @@ pub fn perft(position: &Position, depth: u32, policy: SingleDiePolicy) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::{try_perft, PerftDepthError, Position, Side, SingleDiePolicy};
+/// use lattjo_backgammon::{try_perft, Position, Side, SingleDiePolicy};
 /// let start = Position::start(Side::White);
 /// assert_eq!(try_perft(&start, 1, SingleDiePolicy::Standard), Ok(447));
 /// let deep = try_perft(&start, u32::MAX, SingleDiePolicy::Standard);
-/// assert_eq!(deep, Err(PerftDepthError { depth: u32::MAX }));
+/// assert_eq!(deep.map_err(|e| e.depth), Err(u32::MAX));
 /// ```
 pub fn try_perft(
     position: &Position,
@@ -1716,11 +1716,11 @@ pub fn perft_parallel(
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::{try_perft_parallel, PerftDepthError, Position, Side, SingleDiePolicy};
+/// use lattjo_backgammon::{try_perft_parallel, Position, Side, SingleDiePolicy};
 /// let start = Position::start(Side::White);
 /// let std = SingleDiePolicy::Standard;
 /// assert_eq!(try_perft_parallel(&start, 1, std, 2), Ok(447));
-/// assert_eq!(try_perft_parallel(&start, 65, std, 2), Err(PerftDepthError { depth: 65 }));
+/// assert_eq!(try_perft_parallel(&start, 65, std, 2).map_err(|e| e.depth), Err(65));
 /// ```
 pub fn try_perft_parallel(
     position: &Position,
@@ -1785,10 +1785,10 @@ pub fn perft_divide(position: &Position, depth: u32, policy: SingleDiePolicy) ->
 /// # Examples
 ///
 /// ```
-/// use lattjo_backgammon::{try_perft_divide, PerftDepthError, Position, Side, SingleDiePolicy};
+/// use lattjo_backgammon::{try_perft_divide, Position, Side, SingleDiePolicy};
 /// let start = Position::start(Side::White);
 /// let deep = try_perft_divide(&start, 1 << 31, SingleDiePolicy::Standard);
-/// assert_eq!(deep, Err(PerftDepthError { depth: 1 << 31 }));
+/// assert_eq!(deep.map_err(|e| e.depth), Err(1 << 31));
 /// ```
 pub fn try_perft_divide(
     position: &Position,

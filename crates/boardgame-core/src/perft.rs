@@ -10,9 +10,9 @@
 //! deeper one, and the plain functions panic (each says so under `# Panics`).
 //!
 //! ```
-//! use boardgame_core::perft::{check_depth, PerftDepthError, MAX_PERFT_DEPTH};
+//! use boardgame_core::perft::{check_depth, MAX_PERFT_DEPTH};
 //! assert_eq!(check_depth(MAX_PERFT_DEPTH), Ok(MAX_PERFT_DEPTH));
-//! assert_eq!(check_depth(65), Err(PerftDepthError { depth: 65 }));
+//! assert_eq!(check_depth(65).map_err(|e| e.depth), Err(65));
 //! ```
 
 /// The deepest perft count the games take: 64 plies.
@@ -25,6 +25,7 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// A perft depth above [`MAX_PERFT_DEPTH`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 #[error(
     "perft depth {depth} is above the limit of {MAX_PERFT_DEPTH} plies (a count walks the tree \
      one stack frame a ply, and no tree that deep could be counted)"

@@ -1175,10 +1175,10 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use lattjo_chess::{try_perft, Position, PerftDepthError};
+/// use lattjo_chess::{try_perft, Position};
 /// let start = Position::new();
 /// assert_eq!(try_perft(&start, 2), Ok(400));
-/// assert_eq!(try_perft(&start, 1_000), Err(PerftDepthError { depth: 1_000 }));
+/// assert_eq!(try_perft(&start, 1_000).map_err(|e| e.depth), Err(1_000));
 /// ```
 pub fn try_perft(position: &Position, depth: u32) -> Result<u64, PerftDepthError> {
     Ok(count_leaves(position, check_depth(depth)?))
@@ -1243,10 +1243,10 @@ pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use lattjo_chess::{try_perft_parallel, Position, PerftDepthError};
+/// use lattjo_chess::{try_perft_parallel, Position};
 /// let start = Position::new();
 /// assert_eq!(try_perft_parallel(&start, 3, 2), Ok(8902));
-/// assert_eq!(try_perft_parallel(&start, 65, 2), Err(PerftDepthError { depth: 65 }));
+/// assert_eq!(try_perft_parallel(&start, 65, 2).map_err(|e| e.depth), Err(65));
 /// ```
 pub fn try_perft_parallel(
     position: &Position,

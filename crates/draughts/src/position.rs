@@ -419,9 +419,9 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{try_perft, PerftDepthError, Position};
+/// use lattjo_draughts::{try_perft, Position};
 /// assert_eq!(try_perft(&Position::start(), 4), Ok(1469));
-/// assert_eq!(try_perft(&Position::start(), 600), Err(PerftDepthError { depth: 600 }));
+/// assert_eq!(try_perft(&Position::start(), 600).map_err(|e| e.depth), Err(600));
 /// ```
 pub fn try_perft(position: &Position, depth: u32) -> Result<u64, PerftDepthError> {
     try_perft_with(position, depth, KingMoves::Short)
@@ -462,10 +462,10 @@ pub fn perft_with(position: &Position, depth: u32, kings: KingMoves) -> u64 {
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{try_perft_with, KingMoves, PerftDepthError, Position};
+/// use lattjo_draughts::{try_perft_with, KingMoves, Position};
 /// let pos: Position = "B:W18:BK29".parse()?;
 /// assert_eq!(try_perft_with(&pos, 1, KingMoves::Flying), Ok(4));
-/// assert_eq!(try_perft_with(&pos, 65, KingMoves::Flying), Err(PerftDepthError { depth: 65 }));
+/// assert_eq!(try_perft_with(&pos, 65, KingMoves::Flying).map_err(|e| e.depth), Err(65));
 /// # Ok::<(), lattjo_draughts::FenError>(())
 /// ```
 pub fn try_perft_with(
@@ -515,11 +515,11 @@ pub fn perft_parallel(position: &Position, depth: u32, kings: KingMoves, threads
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{try_perft_parallel, KingMoves, PerftDepthError, Position};
+/// use lattjo_draughts::{try_perft_parallel, KingMoves, Position};
 /// let start = Position::start();
 /// assert_eq!(try_perft_parallel(&start, 4, KingMoves::Short, 2), Ok(1469));
 /// let deep = try_perft_parallel(&start, 100, KingMoves::Short, 2);
-/// assert_eq!(deep, Err(PerftDepthError { depth: 100 }));
+/// assert_eq!(deep.map_err(|e| e.depth), Err(100));
 /// ```
 pub fn try_perft_parallel(
     position: &Position,
