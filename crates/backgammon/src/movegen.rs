@@ -204,6 +204,7 @@ impl core::str::FromStr for Dice {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum SingleDiePolicy {
     /// The booklet (B7, B8, A8): a play uses both dice, or the higher die alone, chosen
     /// voluntarily even when both could be played. The lower die is never played alone; if

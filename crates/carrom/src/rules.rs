@@ -13,6 +13,7 @@
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum PenaltyPoints {
     /// The victim wins the board and is credited the penalty (default; scores never fall).
     CreditVictim,
@@ -34,6 +35,7 @@ pub enum PenaltyPoints {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum QueenWithFirstPiece {
     /// C9 as written: covered when at least one own piece stays in pocket after debts
     /// (default).
@@ -57,6 +59,7 @@ pub enum QueenWithFirstPiece {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum TieAfterMaxBoards {
     /// Extra boards until the scores differ; a toss decides who breaks each one (default,
     /// ICF 29(b)).
@@ -77,6 +80,7 @@ pub enum TieAfterMaxBoards {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum TurnDirection {
     /// To the right of the player who just struck (default, ICF 22(b)).
     CounterClockwise,
@@ -96,6 +100,7 @@ pub enum TurnDirection {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum BreakRotation {
     /// The next seat in turn order after the previous board's breaker (default, ICF 22(a)).
     Rotate,
@@ -117,6 +122,7 @@ pub enum BreakRotation {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum BoardEndScoring {
     /// The booklet (default): a C15 win counts the loser's men on the board (after the
     /// stroke's penalties, A14) plus 3 for a queen the winner covered; C16 adds the 3 penalty
@@ -148,6 +154,7 @@ pub enum BoardEndScoring {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum BothLastPieces {
     /// C16 takes precedence: the striking side loses (default).
     StrikerLoses,

@@ -23,6 +23,7 @@ use crate::square::{Color, Square};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Draws {
     /// Only by agreement ([`Draughts::agree_draw`]): the booklet, which knows no draw rule.
     Agreement,

@@ -31,6 +31,7 @@ use crate::square::{Color, Square, SquareError};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum KingMoves {
     /// One square per step, forwards and backwards (D12, A3). The default.
     #[default]
