@@ -27,7 +27,6 @@ use crate::types::{Color, Role};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
 pub enum WinReason {
     /// Checkmate (rule K16).
     Checkmate,
@@ -48,7 +47,6 @@ pub enum WinReason {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[non_exhaustive]
 pub enum DrawReason {
     /// No legal move and not in check (A1, D1).
     Stalemate,
