@@ -187,21 +187,23 @@ fn regression_a_deep_perft_overflowed_the_stack() {
     assert_eq!(try_perft(&start, 4), Ok(1469));
 }
 
-/// `perft`, `perft_with` and `perft_parallel` are the `try_` functions' panicking twins.
+/// `perft` is `try_perft`'s panicking twin (its `# Panics`).
 #[test]
-fn the_plain_perfts_panic_above_the_depth_limit() {
-    let start = Position::start();
-    let calls: [&(dyn Fn() -> u64 + std::panic::RefUnwindSafe); 3] = [
-        &|| perft(&start, 65),
-        &|| perft_with(&start, 1_000, KingMoves::Flying),
-        &|| lattjo_draughts::perft_parallel(&start, u32::MAX, KingMoves::Short, 2),
-    ];
-    for call in calls {
-        let message = std::panic::catch_unwind(call).unwrap_err();
-        let message = message.downcast_ref::<String>().unwrap();
-        assert!(
-            message.contains("is above the limit of 64 plies"),
-            "{message}"
-        );
-    }
+#[should_panic(expected = "perft depth 65 is above the limit of 64 plies")]
+fn perft_panics_above_the_depth_limit() {
+    let _ = perft(&Position::start(), 65);
+}
+
+/// `perft_with` is `try_perft_with`'s panicking twin.
+#[test]
+#[should_panic(expected = "perft depth 1000 is above the limit of 64 plies")]
+fn perft_with_panics_above_the_depth_limit() {
+    let _ = perft_with(&Position::start(), 1_000, KingMoves::Flying);
+}
+
+/// `perft_parallel` is `try_perft_parallel`'s panicking twin.
+#[test]
+#[should_panic(expected = "perft depth 4294967295 is above the limit of 64 plies")]
+fn perft_parallel_panics_above_the_depth_limit() {
+    let _ = lattjo_draughts::perft_parallel(&Position::start(), u32::MAX, KingMoves::Short, 2);
 }
