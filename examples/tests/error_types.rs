@@ -26,11 +26,20 @@ fn error_items(src: &str) -> Vec<(String, bool)> {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
+        // Everything between the item and its doc comment (or the item before it): the
+        // lines of an attribute written over several lines (a long `#[error(...)]` message)
+        // included, which hid a `#[non_exhaustive]` above them until the forty-third session.
         let attributes = lines[..i]
             .iter()
             .rev()
             .map(|l| l.trim_start())
-            .take_while(|l| l.starts_with("#[") || l.starts_with(')') || l.starts_with("serde("));
+            .take_while(|l| {
+                !(l.is_empty()
+                    || l.starts_with("//")
+                    || l.starts_with('}')
+                    || l.starts_with("pub ")
+                    || l.ends_with(';'))
+            });
         // An error by its name, or by its derive (`TooManySteps`, `UnknownBits` and
         // `TooManyResults` are errors whose names do not say so).
         let derives_error = attributes.clone().any(|l| l.contains("thiserror::Error"));
@@ -89,4 +98,8 @@ fn the_scan_sees_attributes_above_an_error_and_nothing_else() {
         error_items(src),
         vec![("AError".to_owned(), true), ("BError".to_owned(), false)]
     );
+    // An attribute over several lines (a long message) between the mark and the item.
+    let src = "/// Doc.\n#[derive(Debug, thiserror::Error)]\n#[non_exhaustive]\n#[error(\n    \
+               \"a long message \\\n     that goes on\"\n)]\npub struct CError;\n";
+    assert_eq!(error_items(src), vec![("CError".to_owned(), true)]);
 }

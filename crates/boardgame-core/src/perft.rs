@@ -25,11 +25,11 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// A perft depth above [`MAX_PERFT_DEPTH`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
 #[error(
     "perft depth {depth} is above the limit of {MAX_PERFT_DEPTH} plies (a count walks the tree \
      one stack frame a ply, and no tree that deep could be counted)"
 )]
+#[non_exhaustive]
 pub struct PerftDepthError {
     /// The depth asked for.
     pub depth: u32,
