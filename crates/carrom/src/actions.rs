@@ -41,7 +41,16 @@ const AIM_MAX_SPEED: f64 = 6.0;
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes, and deserializes only with a pocket that exists
+/// (0-3) and a finite cut cosine ([`AimedShotError`]; the stroke and the piece through their
+/// own checks).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "AimedShotData", into = "AimedShotData")
+)]
 pub struct AimedShot {
     /// The stroke.
     pub stroke: Stroke,
@@ -57,6 +66,76 @@ pub struct AimedShot {
     /// A bank shot: the striker first rebounds off the far cushion (for men level with or
     /// behind the base line, which no forward stroke reaches directly).
     pub bank: bool,
+}
+
+/// The serialized form of an [`AimedShot`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct AimedShotData {
+    stroke: Stroke,
+    target: Piece,
+    pocket: usize,
+    cut_cos: f64,
+    clear: bool,
+    bank: bool,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<AimedShotData> for AimedShot {
+    type Error = AimedShotError;
+    fn try_from(d: AimedShotData) -> Result<AimedShot, AimedShotError> {
+        if d.pocket >= pocket_centres().len() {
+            return Err(AimedShotError::NoSuchPocket(d.pocket));
+        }
+        if !d.cut_cos.is_finite() {
+            return Err(AimedShotError::CutNotFinite);
+        }
+        Ok(AimedShot {
+            stroke: d.stroke,
+            target: d.target,
+            pocket: d.pocket,
+            cut_cos: d.cut_cos,
+            clear: d.clear,
+            bank: d.bank,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<AimedShot> for AimedShotData {
+    fn from(s: AimedShot) -> AimedShotData {
+        AimedShotData {
+            stroke: s.stroke,
+            target: s.target,
+            pocket: s.pocket,
+            cut_cos: s.cut_cos,
+            clear: s.clear,
+            bank: s.bank,
+        }
+    }
+}
+
+/// An [`AimedShot`] that names no pocket or has no cut (deserializing one, with the `serde`
+/// feature).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_carrom::AimedShotError;
+/// assert_eq!(
+///     AimedShotError::NoSuchPocket(4).to_string(),
+///     "an aimed shot's pocket 4 does not exist (pockets are 0-3)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AimedShotError {
+    /// The pocket index is not that of one of the four pockets ([`crate::pocket_centres`]).
+    #[error("an aimed shot's pocket {0} does not exist (pockets are 0-3)")]
+    NoSuchPocket(usize),
+    /// The cut cosine is not a finite number.
+    #[error("an aimed shot's cut cosine must be a finite number")]
+    CutNotFinite,
 }
 
 /// Which pieces the side to move wants to pocket: its own men, plus the queen once it has a
@@ -422,4 +501,68 @@ mod tests {
         [0xbfef_e5e8_e4b5_c418, 0x3fb4_6a48_faf8_ab77],
         [0x3fb7_1a9f_5783_939a, 0x3fef_de91_d33c_82d7],
     ];
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::Outcome;
+
+    /// JSON and back: the copy equals the original and writes the same JSON.
+    fn round_trip(shot: &AimedShot) {
+        let json = serde_json::to_string(shot).expect("writes");
+        let back: AimedShot = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(&back, shot, "{json}");
+        assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+    }
+
+    #[test]
+    fn aimed_shots_round_trip_through_json() {
+        let game = Carrom::default();
+        let mut state = game.initial_state(Seat::new(0)).expect("a board");
+        game.resolve(&mut state, &Outcome::counted())
+            .expect("a break");
+        let mut shots = Vec::new();
+        aimed_shots(&game, &state, &mut shots);
+        assert!(!shots.is_empty());
+        for shot in &shots {
+            round_trip(shot);
+        }
+    }
+
+    #[test]
+    fn an_aimed_shot_at_a_pocket_that_does_not_exist_does_not_deserialize() {
+        let shot = AimedShot {
+            stroke: Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 4.0),
+            target: Piece::QUEEN,
+            pocket: 2,
+            cut_cos: 0.9,
+            clear: true,
+            bank: false,
+        };
+        round_trip(&shot);
+        let mut v = serde_json::to_value(shot).expect("writes");
+        v["pocket"] = 4.into();
+        let e = serde_json::from_value::<AimedShot>(v)
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("pocket 4 does not exist"), "{e}");
+    }
+
+    #[test]
+    fn an_aimed_shot_with_a_cut_that_is_not_a_number_does_not_deserialize() {
+        let shot = AimedShot {
+            stroke: Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 4.0),
+            target: Piece::QUEEN,
+            pocket: 0,
+            cut_cos: f64::NAN,
+            clear: false,
+            bank: true,
+        };
+        // JSON has no NaN; a format that has one reaches the check.
+        let data: AimedShotData = shot.into();
+        let e = AimedShot::try_from(data).expect_err("refused");
+        assert_eq!(e, AimedShotError::CutNotFinite);
+        assert!(e.to_string().contains("cut cosine must be a finite number"));
+    }
 }

@@ -67,7 +67,10 @@
 //!
 //! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
 //!   setups, rules, strokes and actions; a state deserializes back exactly, through the same
-//!   checks as [`Carrom::from_setup`].
+//!   checks as [`Carrom::from_setup`]. The reports of a stroke serialize too: its
+//!   [`Outcome`] (deserialized only with its pieces listed once each, [`OutcomeError`]), its
+//!   [`Resolution`] and an [`AimedShot`] (deserialized only with a pocket 0-3 and a finite cut,
+//!   [`AimedShotError`]).
 
 mod actions;
 mod game;
@@ -96,7 +99,7 @@ pub use disc_physics::{
     ConfigError, Params, PlaceError, StepConfig, Table, TableError, Trajectory, Vec2, World,
 };
 
-pub use actions::{AimedShot, aimed_shots};
+pub use actions::{AimedShot, AimedShotError, aimed_shots};
 pub use game::{Action, Call, Carrom, DueChoice, PlayError, RANDOM_PLAY_BOUND};
 pub use geometry::{
     BASE_CIRCLE_RADIUS, BASE_LINE_INSET, BASE_LINE_LENGTH, BASE_LINE_TOLERANCE, BASE_STRIP_WIDTH,
@@ -106,7 +109,7 @@ pub use geometry::{
 pub use learning::{DUES_DECLINE_INDEX, DUES_PLACE_INDEX, PASS_INDEX, STROKE_PARAMETER_BOUNDS};
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
-pub use resolve::{EventsError, Outcome, Resolution};
+pub use resolve::{EventsError, Outcome, OutcomeError, Resolution};
 pub use rules::{
     BoardEndScoring, BothLastPieces, BreakRotation, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS,
     MIN_NOISE_SD, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError,

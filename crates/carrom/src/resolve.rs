@@ -24,7 +24,19 @@ use crate::state::{
 ///     .pocket(Piece::QUEEN);
 /// assert_eq!(ev.pocketed().len(), 2);
 /// ```
+///
+/// With the `serde` feature it serializes with its pocketed pieces as a list of ids in the
+/// order they dropped (`pocketed`) and the pieces that jumped off the board as a list of ids
+/// (`jumped`, ascending), and deserializes only when those lists name existing pieces (ids
+/// 0-18), each once ([`OutcomeError`]). What depends on the position (a piece that is not on
+/// the board, one both pocketed and jumped, a final position off the board) is
+/// [`crate::Carrom::resolve`]'s to refuse, with [`EventsError`].
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(try_from = "OutcomeData", into = "OutcomeData")
+)]
 pub struct Outcome {
     /// The striker left the base line at some point (C4). A stroke that touches a piece
     /// always counts as leaving.
@@ -124,6 +136,100 @@ impl Outcome {
     }
 }
 
+/// The serialized form of an [`Outcome`]: its flags, the pocketed pieces in order, the
+/// jumped pieces and the final positions; checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct OutcomeData {
+    left_base_line: bool,
+    touched_piece: bool,
+    striker_pocketed: bool,
+    striker_left_board: bool,
+    pocketed: Vec<u8>,
+    jumped: Vec<u8>,
+    final_positions: [Option<Vec2>; PIECES],
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<OutcomeData> for Outcome {
+    type Error = OutcomeError;
+    fn try_from(d: OutcomeData) -> Result<Outcome, OutcomeError> {
+        let mut out = Outcome {
+            left_base_line: d.left_base_line,
+            touched_piece: d.touched_piece,
+            striker_pocketed: d.striker_pocketed,
+            striker_left_board: d.striker_left_board,
+            final_positions: d.final_positions,
+            ..Outcome::void()
+        };
+        for &id in &d.pocketed {
+            let piece = Piece::new(id).ok_or(OutcomeError::NoSuchPocketed(id))?;
+            if out.pocketed().contains(&id) {
+                return Err(OutcomeError::PocketedTwice(id));
+            }
+            // Distinct ids of the 19 pieces: never more than `PIECES`, so none is dropped.
+            out.push_pocketed(piece);
+        }
+        for &id in &d.jumped {
+            let piece = Piece::new(id).ok_or(OutcomeError::NoSuchJumped(id))?;
+            if out.jumped(piece) {
+                return Err(OutcomeError::JumpedTwice(id));
+            }
+            out.push_jumped(piece);
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Outcome> for OutcomeData {
+    fn from(o: Outcome) -> OutcomeData {
+        OutcomeData {
+            left_base_line: o.left_base_line,
+            touched_piece: o.touched_piece,
+            striker_pocketed: o.striker_pocketed,
+            striker_left_board: o.striker_left_board,
+            pocketed: o.pocketed().to_vec(),
+            jumped: (0..PIECES as u8)
+                .filter(|&i| o.left_board & (1 << i) != 0)
+                .collect(),
+            final_positions: o.final_positions,
+        }
+    }
+}
+
+/// An [`Outcome`] whose lists of pieces do not hold together (deserializing one, with the
+/// `serde` feature): a piece id that names no piece, or a piece listed twice.
+///
+/// # Examples
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_carrom::{Colour, Outcome, Piece};
+/// let white = Piece::man(Colour::White, 0).unwrap();
+/// let json = serde_json::to_string(&Outcome::counted().pocket(white)).unwrap();
+/// let twice = json.replace(r#""pocketed":[1]"#, r#""pocketed":[1,1]"#);
+/// let e = serde_json::from_str::<Outcome>(&twice).unwrap_err();
+/// assert!(e.to_string().contains("piece 1 is pocketed twice"));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OutcomeError {
+    /// A pocketed piece id that names no piece (ids are 0-18).
+    #[error("pocketed piece {0} does not exist (piece ids are 0-18)")]
+    NoSuchPocketed(u8),
+    /// A piece listed twice among the pocketed pieces.
+    #[error("piece {0} is pocketed twice")]
+    PocketedTwice(u8),
+    /// A jumped piece id that names no piece (ids are 0-18).
+    #[error("jumped piece {0} does not exist (piece ids are 0-18)")]
+    NoSuchJumped(u8),
+    /// A piece listed twice among the pieces that jumped off the board.
+    #[error("piece {0} jumped off the board twice")]
+    JumpedTwice(u8),
+}
+
 /// Events that cannot have happened in the position they are applied to.
 ///
 /// # Examples
@@ -176,7 +282,11 @@ pub enum EventsError {
 /// assert_eq!(state.debt(Colour::White), 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data (a report: every
+/// field is public and any combination can be built).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resolution {
     /// C4: the striker did not leave the base line; nothing changed.
     pub void: bool,
@@ -1073,4 +1183,206 @@ fn free_spot_near_centre(state: &State, away: Vec2, min_r: f64) -> Vec2 {
     }
     // Unreachable in practice: 19 pieces cannot cover the board.
     centre
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::{Action, Carrom};
+    use boardgame_core::{Game, GameRng, Turn};
+    use proptest::prelude::*;
+
+    /// JSON and back: the copy equals the original and writes the same JSON.
+    fn round_trip<T>(value: &T) -> T
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + core::fmt::Debug,
+    {
+        let json = serde_json::to_string(value).expect("writes");
+        let back: T = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(&back, value, "{json}");
+        assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+        back
+    }
+
+    fn white(i: u8) -> Piece {
+        Piece::man(Colour::White, i).expect("a white man")
+    }
+
+    /// The JSON of `out` with `field`'s list replaced by `list`.
+    fn with_list(out: &Outcome, field: &str, list: &str) -> String {
+        let mut v = serde_json::to_value(out).expect("writes");
+        v[field] = serde_json::from_str(list).expect("a list");
+        v.to_string()
+    }
+
+    fn refused(json: &str) -> String {
+        serde_json::from_str::<Outcome>(json)
+            .expect_err("refused")
+            .to_string()
+    }
+
+    #[test]
+    fn outcomes_built_by_the_api_round_trip_through_json() {
+        let mut moved = Outcome::counted().pocket(white(3)).pocket(Piece::QUEEN);
+        moved.final_positions[12] = Some(Vec2::new(0.1, -0.2));
+        for out in [
+            Outcome::void(),
+            Outcome::missed(),
+            Outcome::counted(),
+            moved,
+            Outcome::counted()
+                .pocket(white(8))
+                .pocket(white(0))
+                .jump(white(2))
+                .jump(Piece::QUEEN)
+                .striker_pocketed(),
+        ] {
+            let back = round_trip(&out);
+            assert_eq!(back.pocketed(), out.pocketed(), "the order they dropped in");
+        }
+    }
+
+    #[test]
+    fn an_outcome_lists_its_pieces_by_id() {
+        let out = Outcome::counted()
+            .pocket(white(8))
+            .pocket(Piece::QUEEN)
+            .jump(white(1))
+            .jump(white(0));
+        let v = serde_json::to_value(&out).expect("writes");
+        assert_eq!(v["pocketed"], serde_json::json!([9, 0]));
+        assert_eq!(v["jumped"], serde_json::json!([1, 2]));
+    }
+
+    /// Outcomes of real strokes (simulated from seeded games) and what the rules made of them
+    /// read back exactly, and the outcome read back resolves to the same resolution.
+    #[test]
+    fn outcomes_and_resolutions_of_real_strokes_round_trip() {
+        let game = Carrom::default();
+        let mut rng = GameRng::new(7, 0);
+        let mut state = game.new_initial_state();
+        let mut buf = Vec::new();
+        let mut strokes = 0;
+        while strokes < 12 {
+            let action = match game.turn(&state) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&state, &mut rng),
+                Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+            }
+            .expect("an action");
+            if let Action::Strike(_, stroke) = action
+                && game.rules().noise.is_none()
+            {
+                let out = game.trace(&state, &stroke).expect("a stroke").outcome;
+                let back = round_trip(&out);
+                let (mut a, mut b) = (state.clone(), state.clone());
+                let ra = game.resolve(&mut a, &out).expect("resolves");
+                let rb = game.resolve(&mut b, &back).expect("resolves");
+                assert_eq!(ra, rb);
+                assert!(a == b);
+                round_trip(&ra);
+                strokes += 1;
+            }
+            game.apply(&mut state, &action).expect("legal");
+        }
+        assert_eq!(strokes, 12);
+    }
+
+    #[test]
+    fn an_outcome_with_a_pocketed_piece_twice_does_not_deserialize() {
+        let out = Outcome::counted().pocket(white(0));
+        let e = refused(&with_list(&out, "pocketed", "[1, 0, 1]"));
+        assert!(e.contains("piece 1 is pocketed twice"), "{e}");
+    }
+
+    #[test]
+    fn an_outcome_pocketing_a_piece_that_does_not_exist_does_not_deserialize() {
+        let e = refused(&with_list(&Outcome::counted(), "pocketed", "[0, 19]"));
+        assert!(e.contains("pocketed piece 19 does not exist"), "{e}");
+        // More pocketed than there are pieces is one of these two.
+        let all: Vec<u8> = (0..=PIECES as u8).collect();
+        let e = refused(&with_list(
+            &Outcome::counted(),
+            "pocketed",
+            &format!("{all:?}"),
+        ));
+        assert!(e.contains("pocketed piece 19 does not exist"), "{e}");
+        let e = refused(&with_list(&Outcome::counted(), "pocketed", "[256]"));
+        assert!(e.contains("256"), "{e}");
+    }
+
+    #[test]
+    fn an_outcome_with_a_piece_jumping_twice_does_not_deserialize() {
+        let out = Outcome::counted().jump(white(4));
+        let e = refused(&with_list(&out, "jumped", "[5, 5]"));
+        assert!(e.contains("piece 5 jumped off the board twice"), "{e}");
+    }
+
+    #[test]
+    fn an_outcome_jumping_a_piece_that_does_not_exist_does_not_deserialize() {
+        let e = refused(&with_list(&Outcome::counted(), "jumped", "[31]"));
+        assert!(e.contains("jumped piece 31 does not exist"), "{e}");
+    }
+
+    #[test]
+    fn an_outcome_with_the_wrong_number_of_final_positions_does_not_deserialize() {
+        let short = vec![None::<Vec2>; PIECES - 1];
+        let e = refused(&with_list(
+            &Outcome::counted(),
+            "final_positions",
+            &serde_json::to_string(&short).expect("writes"),
+        ));
+        assert!(e.contains("length"), "{e}");
+    }
+
+    /// A piece both pocketed and jumped is a value the API builds; the position decides
+    /// (resolve refuses it unless the stroke was void), so it reads back.
+    #[test]
+    fn a_piece_both_pocketed_and_jumped_reads_back_and_resolve_refuses_it() {
+        let out = Outcome::counted().pocket(white(0)).jump(white(0));
+        let back = round_trip(&out);
+        let game = Carrom::default();
+        let mut state = game.initial_state(Seat::new(0)).expect("a board");
+        assert!(matches!(
+            game.resolve(&mut state, &back),
+            Err(crate::PlayError::Events(EventsError::PocketedAndJumped(1)))
+        ));
+    }
+
+    fn any_outcome() -> impl Strategy<Value = Outcome> {
+        (
+            prop::collection::vec(0..PIECES as u8, 0..8),
+            prop::collection::vec(0..PIECES as u8, 0..4),
+            any::<[bool; 4]>(),
+            prop::collection::vec((0..PIECES, -0.3f64..0.3, -0.3f64..0.3), 0..4),
+        )
+            .prop_map(|(pocketed, jumped, flags, moved)| {
+                let mut out = Outcome::void();
+                for id in pocketed {
+                    out = out.pocket(Piece::new(id).expect("an id"));
+                }
+                for id in jumped {
+                    out = out.jump(Piece::new(id).expect("an id"));
+                }
+                [
+                    out.left_base_line,
+                    out.touched_piece,
+                    out.striker_pocketed,
+                    out.striker_left_board,
+                ] = flags;
+                for (i, x, y) in moved {
+                    out.final_positions[i] = Some(Vec2::new(x, y));
+                }
+                out
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn any_outcome_the_api_builds_round_trips(out in any_outcome()) {
+            round_trip(&out);
+        }
+    }
 }

@@ -24,6 +24,7 @@ fn good_error<
 fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_carrom::Action>();
     send_sync::<lattjo_carrom::AimedShot>();
+    send_sync::<lattjo_carrom::AimedShotError>();
     send_sync::<lattjo_carrom::BoardEnd>();
     send_sync::<lattjo_carrom::BoardEndScoring>();
     send_sync::<lattjo_carrom::BoardResult>();
@@ -39,6 +40,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_carrom::NoiseError>();
     send_sync::<lattjo_carrom::NoiseModel>();
     send_sync::<lattjo_carrom::Outcome>();
+    send_sync::<lattjo_carrom::OutcomeError>();
     send_sync::<lattjo_carrom::ParseStrokeError>();
     send_sync::<lattjo_carrom::PenaltyPoints>();
     send_sync::<lattjo_carrom::Phase>();
@@ -68,8 +70,10 @@ fn every_public_type_is_send_and_sync() {
 
 #[test]
 fn every_error_type_is_a_good_error() {
+    good_error::<lattjo_carrom::AimedShotError>();
     good_error::<lattjo_carrom::EventsError>();
     good_error::<lattjo_carrom::NoiseError>();
+    good_error::<lattjo_carrom::OutcomeError>();
     good_error::<lattjo_carrom::ParseStrokeError>();
     good_error::<lattjo_carrom::PhysicsConfigError>();
     good_error::<lattjo_carrom::PieceError>();
@@ -101,6 +105,17 @@ fn regression_carrom_game_was_not_partial_eq() {
 fn regression_resolution_was_not_eq_or_hash() {
     fn eq_hash<T: Eq + std::hash::Hash>() {}
     eq_hash::<lattjo_carrom::Resolution>();
+}
+
+/// A game server logs what a stroke did: the outcome, the resolution and the planner's aimed
+/// shots lacked serde (C-SERDE) until 7 December 2026.
+#[cfg(feature = "serde")]
+#[test]
+fn regression_stroke_reports_were_not_serde() {
+    fn serializes<T: serde::Serialize + serde::de::DeserializeOwned>() {}
+    serializes::<lattjo_carrom::Outcome>();
+    serializes::<lattjo_carrom::Resolution>();
+    serializes::<lattjo_carrom::AimedShot>();
 }
 
 #[test]
