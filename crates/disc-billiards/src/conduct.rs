@@ -222,7 +222,11 @@ pub enum CallError {
 /// assert!(report.stroke.is_some_and(|r| !r.fouls.is_empty()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data (a report: every
+/// field is public; the call and the resolution through their own checks).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CallReport {
     /// For a called foul stroke, what the stroke did (its penalty, turn and winner are the
     /// fields below too).

@@ -58,7 +58,10 @@
 //!
 //! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
 //!   setups, rules, strokes, actions and resolutions; a state deserializes back exactly,
-//!   through the same checks as [`Novuss::from_setup`].
+//!   through the same checks as [`Novuss::from_setup`]. A stroke's [`Outcome`] (with its
+//!   [`StrokeEvent`]s and [`Body`]s) deserializes only when it holds together in any position
+//!   ([`Outcome::check_shape`]); a referee call's [`CallReport`] and the planner's
+//!   [`Candidate`] shots (only with a finite score, [`CandidateError`]) serialize too.
 
 mod conduct;
 mod discs;
@@ -102,7 +105,7 @@ pub use rules::{
     PairDiscs, PlacementTest, PuckReturnRule, Rules, RulesError, SideReboundToDark,
     TechniqueBreach,
 };
-pub use shots::{Candidate, ShotKind};
+pub use shots::{Candidate, CandidateError, ShotKind};
 pub use sim::{PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
 pub use state::{Setup, SetupError, State, Status};
 pub use stroke::{MAX_DIRECTION, NOISE_LIMIT_SD, Noise, ParseStrokeError, Stroke, StrokeError};

@@ -24,7 +24,11 @@ pub const SIMULTANEOUS_S: f64 = 1e-6;
 /// out.contact(0.2, Body::Puck, Body::Disc(DiscId(3)));
 /// assert_eq!(out.events.len(), 1);
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data, its disc id as
+/// [`DiscId`] does (any `u8`; an [`Outcome`] checks its ids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Body {
     /// The striker's puck.
     Puck,
@@ -47,7 +51,11 @@ pub enum Body {
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data, as [`Vec2`] and
+/// [`DiscId`] do; an [`Outcome`] checks its events' times, bodies and places.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum StrokeEvent {
     /// Two bodies touched (the puck and a disc, or two discs).
     Contact {
@@ -119,7 +127,13 @@ impl StrokeEvent {
 /// assert!(resolution.losses.contains(TurnLoss::NothingPocketed));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes, and deserializes only when it holds together
+/// whatever the position ([`Outcome::check_shape`], an [`OutcomeError`] naming the event or
+/// the disc): [`Novuss::resolve`](crate::Novuss::resolve) checks the rest against the state.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "OutcomeRaw"))]
 pub struct Outcome {
     /// The events in non-decreasing time order.
     pub events: Vec<StrokeEvent>,
@@ -174,6 +188,87 @@ impl Outcome {
         self
     }
 
+    /// Checks what an outcome must hold in any position (what deserialization checks):
+    /// event times finite, not negative and in non-decreasing order ([`OutcomeError::Time`]);
+    /// every disc named one a table can hold, below [`MAX_DISCS`]
+    /// ([`OutcomeError::NoSuchDisc`]); no contact of a body with itself, no event of a body
+    /// after it was pocketed or left the table, and a finite point where a body left it
+    /// ([`OutcomeError::Impossible`]); finite rest positions ([`OutcomeError::Rest`],
+    /// [`OutcomeError::PuckRest`]). [`Novuss::resolve`](crate::Novuss::resolve) refuses the
+    /// same events in every position (it ignores some values this still wants finite: where
+    /// the puck left the table, the rest of a disc that was not on the table, the puck's rest
+    /// after it was lost), and checks the rest against the position.
+    ///
+    /// # Errors
+    ///
+    /// The first [`OutcomeError`] found, events first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_disc_billiards::{Body, DiscId, Novuss, Outcome, OutcomeError, Vec2};
+    /// let state = Novuss::default().new_state();
+    /// let mut out = Outcome::still(&state, Vec2::new(0.0, 0.1));
+    /// out.pocket(0.4, Body::Disc(DiscId(3)));
+    /// assert_eq!(out.check_shape(), Ok(()));
+    /// out.contact(0.5, Body::Puck, Body::Disc(DiscId(3)));
+    /// assert_eq!(out.check_shape(), Err(OutcomeError::Impossible(1)));
+    /// ```
+    pub fn check_shape(&self) -> Result<(), OutcomeError> {
+        let mut gone = [false; MAX_DISCS];
+        let mut puck_gone = false;
+        let mut last = 0.0f64;
+        for (k, ev) in self.events.iter().enumerate() {
+            let time = ev.time();
+            if !(time.is_finite() && time >= last) {
+                return Err(OutcomeError::Time(k));
+            }
+            last = time;
+            let bodies = match *ev {
+                StrokeEvent::Contact { a, b, .. } => {
+                    if a == b {
+                        return Err(OutcomeError::Impossible(k));
+                    }
+                    [Some(a), Some(b)]
+                }
+                StrokeEvent::Cushion { body, .. } | StrokeEvent::Pocketed { body, .. } => {
+                    [Some(body), None]
+                }
+                StrokeEvent::LeftTable { body, at, .. } => {
+                    let plain = disc_physics::limits::plain;
+                    if !(at.is_finite() && plain(at.x) && plain(at.y)) {
+                        return Err(OutcomeError::Impossible(k));
+                    }
+                    [Some(body), None]
+                }
+            };
+            for body in bodies.into_iter().flatten() {
+                let flag = match body {
+                    Body::Puck => &mut puck_gone,
+                    Body::Disc(id) => gone
+                        .get_mut(id.index())
+                        .ok_or(OutcomeError::NoSuchDisc(k, id))?,
+                };
+                if *flag {
+                    return Err(OutcomeError::Impossible(k));
+                }
+                *flag = matches!(
+                    ev,
+                    StrokeEvent::Pocketed { .. } | StrokeEvent::LeftTable { .. }
+                );
+            }
+        }
+        for (i, r) in self.rest.iter().enumerate() {
+            if r.is_some_and(|p| !p.is_finite()) {
+                return Err(OutcomeError::Rest(DiscId(i as u8)));
+            }
+        }
+        if self.puck_rest.is_some_and(|p| !p.is_finite()) {
+            return Err(OutcomeError::PuckRest);
+        }
+        Ok(())
+    }
+
     fn clear_rest(&mut self, body: Body) {
         match body {
             Body::Puck => self.puck_rest = None,
@@ -186,7 +281,33 @@ impl Outcome {
     }
 }
 
-/// An [`Outcome`] that does not fit the position it is applied to.
+/// The serialized form of an [`Outcome`], checked on the way in ([`Outcome::check_shape`]).
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct OutcomeRaw {
+    events: Vec<StrokeEvent>,
+    rest: [Option<Vec2>; MAX_DISCS],
+    puck_rest: Option<Vec2>,
+    own_line_crossed: bool,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<OutcomeRaw> for Outcome {
+    type Error = OutcomeError;
+    fn try_from(raw: OutcomeRaw) -> Result<Outcome, OutcomeError> {
+        let out = Outcome {
+            events: raw.events,
+            rest: raw.rest,
+            puck_rest: raw.puck_rest,
+            own_line_crossed: raw.own_line_crossed,
+        };
+        out.check_shape()?;
+        Ok(out)
+    }
+}
+
+/// An [`Outcome`] that does not fit the position it is applied to, or (deserializing one,
+/// [`Outcome::check_shape`]) any position.
 ///
 /// # Examples
 ///
@@ -219,6 +340,9 @@ pub enum OutcomeError {
     /// The puck neither came to rest on the table nor was pocketed nor left it.
     #[error("the puck has no valid rest position")]
     PuckRest,
+    /// An event names a disc no table holds (ids are below [`MAX_DISCS`]).
+    #[error("event {0} names {1}, which no table has (disc ids are 0-31)")]
+    NoSuchDisc(usize, DiscId),
 }
 
 /// The fouls F1-F5 and the optional ones.
@@ -577,5 +701,287 @@ impl TryFrom<u8> for TurnLosses {
 impl From<TurnLosses> for u8 {
     fn from(t: TurnLosses) -> u8 {
         t.0
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::{Action, Call, Conduct, Novuss, Rules, Stroke};
+    use boardgame_core::{Game, GameRng, Turn};
+    use proptest::prelude::*;
+
+    /// JSON and back: the copy equals the original and writes the same JSON.
+    fn round_trip<T>(value: &T) -> T
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + fmt::Debug,
+    {
+        let json = serde_json::to_string(value).expect("writes");
+        let back: T = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(&back, value, "{json}");
+        assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+        back
+    }
+
+    fn start() -> Outcome {
+        Outcome::still(&Novuss::default().new_state(), Vec2::new(0.0, 0.1))
+    }
+
+    /// The message of the error deserializing `out`'s JSON with `field` replaced by `value`.
+    fn refused(out: &Outcome, field: &str, value: serde_json::Value) -> String {
+        let mut v = serde_json::to_value(out).expect("writes");
+        v[field] = value;
+        serde_json::from_value::<Outcome>(v)
+            .expect_err("refused")
+            .to_string()
+    }
+
+    /// The error of `out` through the raw form (a format that carries what JSON cannot).
+    fn raw_error(out: Outcome) -> OutcomeError {
+        let raw = OutcomeRaw {
+            events: out.events,
+            rest: out.rest,
+            puck_rest: out.puck_rest,
+            own_line_crossed: out.own_line_crossed,
+        };
+        Outcome::try_from(raw).expect_err("refused")
+    }
+
+    #[test]
+    fn outcomes_built_by_the_api_round_trip_through_json() {
+        let mut out = start();
+        out.contact(0.1, Body::Puck, Body::Disc(DiscId(3)))
+            .contact(0.1, Body::Disc(DiscId(3)), Body::Disc(DiscId(4)))
+            .cushion(0.2, Body::Disc(DiscId(4)), Compass::North)
+            .pocket(0.3, Body::Disc(DiscId(3)))
+            .off_table(0.5, Body::Disc(DiscId(4)), Vec2::new(0.2, 0.4))
+            .moved(DiscId(5), Vec2::new(-0.1, 0.25))
+            .pocket(0.7, Body::Puck);
+        out.own_line_crossed = true;
+        round_trip(&start());
+        round_trip(&out);
+        for event in &out.events {
+            round_trip(event);
+        }
+        round_trip(&Body::Puck);
+        round_trip(&Body::Disc(DiscId(31)));
+    }
+
+    /// Outcomes of real strokes (simulated from a seeded game) read back exactly and resolve
+    /// to the same resolution; the resolutions and the states after them read back too.
+    #[test]
+    fn outcomes_of_real_strokes_round_trip_and_resolve_alike() {
+        let game = Novuss::default();
+        let mut rng = GameRng::new(5, 0);
+        let mut state = game.new_state();
+        let mut buf = Vec::new();
+        let mut strokes = 0;
+        while strokes < 10 {
+            let action = match game.turn(&state) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&state, &mut rng),
+                Turn::Player(_) => game.sample_action(&state, &mut rng, &mut buf),
+            }
+            .expect("an action");
+            if let Action::Strike(_, stroke) = action {
+                let out = game.simulate(&state, &stroke).expect("a stroke");
+                assert_eq!(out.check_shape(), Ok(()));
+                let back = round_trip(&out);
+                let (mut a, mut b) = (state.clone(), state.clone());
+                let ra = game.resolve(&mut a, &out).expect("resolves");
+                assert_eq!(game.resolve(&mut b, &back), Ok(ra));
+                assert!(a == b);
+                round_trip(&ra);
+                strokes += 1;
+            }
+            game.apply(&mut state, &action).expect("legal");
+        }
+        assert_eq!(strokes, 10);
+    }
+
+    #[test]
+    fn call_reports_round_trip_through_json() {
+        let game = Novuss::new(Rules::lnf()).expect("a preset");
+        let mut state = game.new_state();
+        let stroke = Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0);
+        let seat = state.to_move();
+        let report = game
+            .call(&mut state, &Call::FoulStroke(seat, stroke))
+            .expect("a foul stroke");
+        assert!(report.stroke.is_some());
+        round_trip(&report);
+        for conduct in [Conduct::RefusedToStrike, Conduct::LeftZone] {
+            let seat = state.to_move();
+            let report = game
+                .call(&mut state, &Call::Conduct(seat, conduct))
+                .expect("a call");
+            round_trip(&report);
+        }
+    }
+
+    #[test]
+    fn an_outcome_with_events_out_of_time_order_does_not_deserialize() {
+        let mut out = start();
+        out.cushion(0.3, Body::Puck, Compass::North)
+            .cushion(0.2, Body::Puck, Compass::East);
+        let e = serde_json::from_str::<Outcome>(&serde_json::to_string(&out).expect("writes"))
+            .expect_err("refused")
+            .to_string();
+        assert_eq!(e, "event 1 is out of time order or not finite");
+    }
+
+    #[test]
+    fn an_outcome_with_an_event_before_the_stroke_does_not_deserialize() {
+        let mut out = start();
+        out.cushion(-0.1, Body::Puck, Compass::North);
+        let json = serde_json::to_string(&out).expect("writes");
+        let e = serde_json::from_str::<Outcome>(&json)
+            .expect_err("refused")
+            .to_string();
+        assert_eq!(e, "event 0 is out of time order or not finite");
+        let mut nan = start();
+        nan.cushion(f64::NAN, Body::Puck, Compass::North);
+        assert_eq!(raw_error(nan), OutcomeError::Time(0));
+    }
+
+    #[test]
+    fn an_outcome_naming_a_disc_no_table_has_does_not_deserialize() {
+        let mut out = start();
+        out.contact(0.1, Body::Puck, Body::Disc(DiscId(32)));
+        let json = serde_json::to_string(&out).expect("writes");
+        let e = serde_json::from_str::<Outcome>(&json)
+            .expect_err("refused")
+            .to_string();
+        assert!(
+            e.contains("event 0 names disc 32, which no table has"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn an_outcome_with_a_body_touching_itself_does_not_deserialize() {
+        for body in [Body::Puck, Body::Disc(DiscId(2))] {
+            let mut out = start();
+            out.contact(0.1, body, body);
+            let json = serde_json::to_string(&out).expect("writes");
+            let e = serde_json::from_str::<Outcome>(&json)
+                .expect_err("refused")
+                .to_string();
+            assert_eq!(e, "event 0 is impossible for its bodies");
+        }
+    }
+
+    #[test]
+    fn an_outcome_with_a_disc_moving_after_it_was_pocketed_does_not_deserialize() {
+        let mut out = start();
+        out.pocket(0.2, Body::Disc(DiscId(3))).contact(
+            0.3,
+            Body::Disc(DiscId(4)),
+            Body::Disc(DiscId(3)),
+        );
+        let json = serde_json::to_string(&out).expect("writes");
+        let e = serde_json::from_str::<Outcome>(&json)
+            .expect_err("refused")
+            .to_string();
+        assert_eq!(e, "event 1 is impossible for its bodies");
+    }
+
+    #[test]
+    fn an_outcome_with_the_puck_lost_twice_does_not_deserialize() {
+        let mut out = start();
+        out.pocket(0.2, Body::Puck)
+            .off_table(0.3, Body::Puck, Vec2::new(0.0, 0.5));
+        let json = serde_json::to_string(&out).expect("writes");
+        let e = serde_json::from_str::<Outcome>(&json)
+            .expect_err("refused")
+            .to_string();
+        assert_eq!(e, "event 1 is impossible for its bodies");
+    }
+
+    #[test]
+    fn an_outcome_with_a_body_leaving_at_no_point_does_not_deserialize() {
+        let mut out = start();
+        out.off_table(0.2, Body::Disc(DiscId(1)), Vec2::new(f64::INFINITY, 0.0));
+        assert_eq!(raw_error(out), OutcomeError::Impossible(0));
+        let mut out = start();
+        out.off_table(0.2, Body::Puck, Vec2::new(0.1, f64::NAN));
+        assert_eq!(raw_error(out), OutcomeError::Impossible(0));
+    }
+
+    #[test]
+    fn an_outcome_with_a_rest_position_that_is_not_finite_does_not_deserialize() {
+        let mut out = start();
+        out.moved(DiscId(2), Vec2::new(f64::NAN, 0.0));
+        let e = raw_error(out);
+        assert_eq!(e, OutcomeError::Rest(DiscId(2)));
+        assert_eq!(e.to_string(), "disc 2 has no valid rest position");
+        let mut out = start();
+        out.puck_rest = Some(Vec2::new(0.0, f64::NEG_INFINITY));
+        let e = raw_error(out);
+        assert_eq!(e.to_string(), "the puck has no valid rest position");
+    }
+
+    #[test]
+    fn an_outcome_with_the_wrong_number_of_rest_positions_does_not_deserialize() {
+        let e = refused(&start(), "rest", serde_json::json!([null, null]));
+        assert!(e.contains("length 2"), "{e}");
+    }
+
+    fn any_body() -> impl Strategy<Value = Body> {
+        prop_oneof![
+            Just(Body::Puck),
+            (0u8..40).prop_map(|i| Body::Disc(DiscId(i)))
+        ]
+    }
+
+    fn any_event() -> impl Strategy<Value = StrokeEvent> {
+        (0u8..4, -0.1f64..2.0, any_body(), any_body(), -1.0f64..1.0).prop_map(
+            |(k, time, a, b, x)| match k {
+                0 => StrokeEvent::Contact { time, a, b },
+                1 => StrokeEvent::Cushion {
+                    time,
+                    body: a,
+                    cushion: Compass::ALL[usize::from(b == Body::Puck)],
+                },
+                2 => StrokeEvent::Pocketed { time, body: a },
+                _ => StrokeEvent::LeftTable {
+                    time,
+                    body: a,
+                    at: Vec2::new(x, 0.6),
+                },
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// An outcome reads back from its JSON exactly when it holds together, and then as
+        /// itself; one that does not is refused by `resolve` too.
+        #[test]
+        fn an_outcome_reads_back_exactly_when_its_shape_is_valid(
+            mut events in prop::collection::vec(any_event(), 0..8),
+            sort in any::<bool>(),
+            seed in any::<u64>(),
+        ) {
+            if sort {
+                events.sort_by(|x, y| x.time().total_cmp(&y.time()));
+            }
+            let mut out = start();
+            out.events = events;
+            out.own_line_crossed = seed % 2 == 0;
+            let json = serde_json::to_string(&out).expect("writes");
+            match (out.check_shape(), serde_json::from_str::<Outcome>(&json)) {
+                (Ok(()), Ok(back)) => prop_assert_eq!(back, out),
+                (Err(e), Err(d)) => {
+                    prop_assert_eq!(d.to_string(), e.to_string());
+                    // What the shape refuses, resolving refuses too.
+                    let game = Novuss::default();
+                    let mut state = game.new_state();
+                    prop_assert!(game.resolve(&mut state, &out).is_err());
+                }
+                (shape, read) => prop_assert!(false, "{shape:?} but {read:?}"),
+            }
+        }
     }
 }

@@ -25,6 +25,7 @@ use crate::stroke::Stroke;
 /// assert!(kinds.contains(&ShotKind::Drive), "a drive into the own row");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ShotKind {
     /// The puck goes straight to the disc, which goes into the pocket.
     Direct,
@@ -50,7 +51,12 @@ pub enum ShotKind {
 ///     assert!(game.check_stroke(&state, state.to_move(), &c.stroke).is_ok());
 /// }
 /// ```
+///
+/// With the `serde` feature it serializes, and deserializes only with a finite score
+/// ([`CandidateError`]; the stroke through its own checks, the disc id as [`DiscId`] does).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "CandidateRaw"))]
 pub struct Candidate {
     /// The stroke.
     pub stroke: Stroke,
@@ -61,6 +67,45 @@ pub struct Candidate {
     /// A geometric quality (higher is better): cut angle and distances.
     pub score: f64,
 }
+
+/// The serialized form of a [`Candidate`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct CandidateRaw {
+    stroke: Stroke,
+    target: DiscId,
+    kind: ShotKind,
+    score: f64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<CandidateRaw> for Candidate {
+    type Error = CandidateError;
+    fn try_from(raw: CandidateRaw) -> Result<Candidate, CandidateError> {
+        if !raw.score.is_finite() {
+            return Err(CandidateError);
+        }
+        Ok(Candidate {
+            stroke: raw.stroke,
+            target: raw.target,
+            kind: raw.kind,
+            score: raw.score,
+        })
+    }
+}
+
+/// A [`Candidate`] whose score is not a finite number (deserializing one, with the `serde`
+/// feature).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::CandidateError;
+/// assert_eq!(CandidateError.to_string(), "a candidate's score must be a finite number");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a candidate's score must be a finite number")]
+pub struct CandidateError;
 
 /// The buffers [`candidates`] and [`placements_into`] reuse: kept by their caller across
 /// calls (the planner's own, a thread's for `legal_actions` and `sample_action`), so that
@@ -1283,5 +1328,38 @@ mod tests {
             h, 0x90af_d060_8e31_ec26,
             "{h:#018x} ({exact} exact, {relaxed} relaxed)"
         );
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::{Novuss, Planner};
+
+    #[test]
+    fn the_planners_candidates_round_trip_through_json() {
+        let game = Novuss::default();
+        let state = game.new_state();
+        let mut planner = Planner::default();
+        let found = planner.candidates(&game, &state);
+        assert!(!found.is_empty());
+        for c in found {
+            let json = serde_json::to_string(c).expect("writes");
+            let back: Candidate = serde_json::from_str(&json).expect("reads back");
+            assert_eq!(&back, c);
+            assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+        }
+    }
+
+    #[test]
+    fn a_candidate_with_a_score_that_is_not_a_number_does_not_deserialize() {
+        let raw = CandidateRaw {
+            stroke: Stroke::new(Vec2::new(0.0, 0.09), Vec2::new(0.0, 1.0), 4.0),
+            target: DiscId(3),
+            kind: ShotKind::Rebound(Compass::North),
+            score: f64::NAN,
+        };
+        let e = Candidate::try_from(raw).expect_err("refused");
+        assert_eq!(e.to_string(), "a candidate's score must be a finite number");
     }
 }

@@ -28,6 +28,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_disc_billiards::CallError>();
     send_sync::<lattjo_disc_billiards::CallReport>();
     send_sync::<lattjo_disc_billiards::Candidate>();
+    send_sync::<lattjo_disc_billiards::CandidateError>();
     send_sync::<lattjo_disc_billiards::Compass>();
     send_sync::<lattjo_disc_billiards::Conduct>();
     send_sync::<lattjo_disc_billiards::DebtSettlement>();
@@ -83,6 +84,7 @@ fn every_public_type_is_send_and_sync() {
 #[test]
 fn every_error_type_is_a_good_error() {
     good_error::<lattjo_disc_billiards::CallError>();
+    good_error::<lattjo_disc_billiards::CandidateError>();
     good_error::<lattjo_disc_billiards::OutcomeError>();
     good_error::<lattjo_disc_billiards::ParseStrokeError>();
     good_error::<lattjo_disc_billiards::PhysicsConfigError>();
@@ -105,4 +107,18 @@ fn regression_outcome_and_physics_errors_were_not_eq() {
 fn regression_resolution_was_not_hash() {
     fn hash<T: Eq + std::hash::Hash>() {}
     hash::<lattjo_disc_billiards::Resolution>();
+}
+
+/// A game server logs what a stroke did: the outcome (with its events and bodies), a call's
+/// report and the planner's candidates lacked serde (C-SERDE) until 7 December 2026.
+#[cfg(feature = "serde")]
+#[test]
+fn regression_stroke_reports_were_not_serde() {
+    fn serializes<T: serde::Serialize + serde::de::DeserializeOwned>() {}
+    serializes::<lattjo_disc_billiards::Body>();
+    serializes::<lattjo_disc_billiards::StrokeEvent>();
+    serializes::<lattjo_disc_billiards::Outcome>();
+    serializes::<lattjo_disc_billiards::CallReport>();
+    serializes::<lattjo_disc_billiards::Candidate>();
+    serializes::<lattjo_disc_billiards::ShotKind>();
 }
