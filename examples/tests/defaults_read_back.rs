@@ -38,6 +38,7 @@ macro_rules! defaults_read_back {
 fn every_default_reads_back() {
     let n = defaults_read_back![
         boardgame_core::Record<u8>,
+        boardgame_core::conformance::ConformanceReport,
         boardgame_core::Seat,
         boardgame_core::race::RaceRules,
         lattjo_backgammon::ObservationKind,

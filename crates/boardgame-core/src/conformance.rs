@@ -94,7 +94,10 @@ impl<A> Default for ConformanceConfig<A> {
 /// assert!(report.determinizations_that_differed > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data (counters).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct ConformanceReport {
     /// Games played to the end.
@@ -167,7 +170,11 @@ pub struct ConformanceReport {
 ///     Ok(report) => panic!("a stuck game passed: {report:?}"),
 /// }
 /// ```
+///
+/// With the `serde` feature it serializes and deserializes as plain data (the seed, the ply
+/// and the message).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Violation {
     /// The seed of the failing game.
@@ -1920,5 +1927,59 @@ mod tests {
         assert_eq!(probe_indexed(&two, &foreign), Ok(()));
         let e = probe_indexed(&MarksAll(two), &foreign).unwrap_err();
         assert!(e.contains("where legal_actions lists nothing"), "{e}");
+    }
+
+    #[cfg(feature = "serde")]
+    mod serde_tests {
+        use super::*;
+        use crate::race::{Race, RaceRules};
+
+        /// JSON and back: the copy equals the original and writes the same JSON.
+        fn round_trip<T>(value: &T)
+        where
+            T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + fmt::Debug,
+        {
+            let json = serde_json::to_string(value).expect("writes");
+            let back: T = serde_json::from_str(&json).expect("reads back");
+            assert_eq!(&back, value, "{json}");
+            assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+        }
+
+        #[test]
+        fn a_passing_runs_report_round_trips_through_json() {
+            let game = Race::new(RaceRules::default()).expect("the default rules");
+            let cfg = ConformanceConfig {
+                games: 4,
+                ..ConformanceConfig::default()
+            };
+            let report = check_imperfect(&game, &cfg).expect("the race game conforms");
+            assert!(report.plies > 0);
+            round_trip(&report);
+            round_trip(&ConformanceReport::default());
+        }
+
+        #[test]
+        fn a_violation_round_trips_through_json() {
+            let cfg = ConformanceConfig {
+                games: 2,
+                ..ConformanceConfig::default()
+            };
+            let v = check_rounds(&OneMove { lie: Lie::Seats }, &cfg).expect_err("a lie is found");
+            round_trip(&v);
+            let cfg = ConformanceConfig {
+                games: 2,
+                ..ConformanceConfig::default()
+            };
+            let v = check_game(&Steps(Flaw::KeepsItsBuffer), &cfg).expect_err("a flaw is found");
+            round_trip(&v);
+        }
+
+        #[test]
+        fn a_report_with_a_negative_count_does_not_deserialize() {
+            let mut v = serde_json::to_value(ConformanceReport::default()).expect("writes");
+            v["plies"] = (-1).into();
+            let e = serde_json::from_value::<ConformanceReport>(v).expect_err("refused");
+            assert!(e.to_string().contains("-1"), "{e}");
+        }
     }
 }

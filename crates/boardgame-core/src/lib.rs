@@ -32,7 +32,9 @@
 //!   [`Record`], [`MatchConfig`] (through the checks of [`MatchConfig::new`]), [`MatchState`],
 //!   [`GameRng`] (its exact stream position, so a generator continues where it stopped),
 //!   [`Shape`], and the [`race`] game's rules (through the checks of `Race::new`), states, views
-//!   and actions.
+//!   and actions; the reports a server logs: a search's [`SearchResult`] (only with its action
+//!   among the visited ones, [`SearchResultError`]) and a conformance run's
+//!   [`conformance::ConformanceReport`] and [`conformance::Violation`] (plain data).
 
 pub mod conformance;
 mod drivers;
@@ -58,7 +60,7 @@ pub use learning::{
     write_bits,
 };
 pub use matches::{MAX_SCORELESS_ROUNDS, Match, MatchState, ResumeError, RoundState};
-pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult};
+pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult, SearchResultError};
 pub use record::{Record, ReplayError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};

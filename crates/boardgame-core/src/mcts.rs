@@ -147,7 +147,19 @@ impl<G: Game> Agent<G> for Mcts {
 /// assert!((total - 1.0).abs() < 1e-12);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// With the `serde` feature it serializes (a bot's decision, for a log), and deserializes
+/// only with its action among the visited ones ([`SearchResultError`]), as a search returns
+/// it.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "SearchResultRaw<A>",
+        bound(deserialize = "A: serde::Deserialize<'de> + PartialEq")
+    )
+)]
 #[non_exhaustive]
 pub struct SearchResult<A> {
     /// The action chosen.
@@ -156,6 +168,53 @@ pub struct SearchResult<A> {
     /// [`Game::legal_actions`] lists them (0 for an action never tried). With a single legal
     /// action no search runs and it counts 1.
     pub visits: Vec<(A, u32)>,
+}
+
+/// The serialized form of a [`SearchResult`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct SearchResultRaw<A> {
+    action: A,
+    visits: Vec<(A, u32)>,
+}
+
+#[cfg(feature = "serde")]
+impl<A: PartialEq> TryFrom<SearchResultRaw<A>> for SearchResult<A> {
+    type Error = SearchResultError;
+    fn try_from(raw: SearchResultRaw<A>) -> Result<SearchResult<A>, SearchResultError> {
+        if raw.visits.is_empty() {
+            return Err(SearchResultError::NoVisits);
+        }
+        if !raw.visits.iter().any(|(a, _)| *a == raw.action) {
+            return Err(SearchResultError::ActionNotVisited);
+        }
+        Ok(SearchResult {
+            action: raw.action,
+            visits: raw.visits,
+        })
+    }
+}
+
+/// A [`SearchResult`] no search returns (deserializing one, with the `serde` feature).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::SearchResultError;
+/// assert_eq!(
+///     SearchResultError::ActionNotVisited.to_string(),
+///     "a search result's action is not among its visited actions"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchResultError {
+    /// No action was listed (a search lists every legal action at the root, at least one).
+    #[error("a search result lists no action")]
+    NoVisits,
+    /// The action chosen is not one of the actions listed.
+    #[error("a search result's action is not among its visited actions")]
+    ActionNotVisited,
 }
 
 impl<A: Clone> SearchResult<A> {
@@ -487,5 +546,74 @@ mod tests {
         [u32::MAX, u32::MAX - 1, 3_000_000_007]
             .into_iter()
             .for_each(check);
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod serde_tests {
+    use super::*;
+    use crate::race::{Race, RaceAction, RaceRules};
+    use proptest::prelude::*;
+
+    /// The root of a race game after the deals and a roll (a player node).
+    fn root(game: &Race, roll: u8) -> <Race as Game>::State {
+        let mut state = game.new_initial_state();
+        for chance in [
+            RaceAction::Deal(3),
+            RaceAction::Deal(1),
+            RaceAction::Deal(2),
+            RaceAction::Deal(3),
+            RaceAction::Roll(roll),
+        ] {
+            game.apply(&mut state, &chance).expect("a chance outcome");
+        }
+        state
+    }
+
+    fn search(seed: u64, roll: u8) -> SearchResult<RaceAction> {
+        let game = Race::new(RaceRules::default()).expect("the default rules");
+        let config = MctsConfig {
+            iterations: 40,
+            ..MctsConfig::default()
+        };
+        Mcts::new(config)
+            .search(&game, &root(&game, roll), &mut GameRng::new(seed, 1))
+            .expect("a player node")
+    }
+
+    fn read(json: &str) -> Result<SearchResult<RaceAction>, String> {
+        serde_json::from_str(json).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_search_result_round_trips_through_json() {
+        let r = search(3, 4);
+        assert!(r.visits.len() > 1);
+        let json = serde_json::to_string(&r).expect("writes");
+        assert_eq!(read(&json), Ok(r));
+    }
+
+    #[test]
+    fn a_search_result_whose_action_was_not_visited_does_not_deserialize() {
+        let json = r#"{"action":{"Play":9},"visits":[["Advance",3],[{"Play":1},2]]}"#;
+        let e = read(json).expect_err("refused");
+        assert!(e.contains("action is not among its visited actions"), "{e}");
+    }
+
+    #[test]
+    fn a_search_result_without_visits_does_not_deserialize() {
+        let e = read(r#"{"action":"Advance","visits":[]}"#).expect_err("refused");
+        assert!(e.contains("lists no action"), "{e}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn search_results_round_trip(seed in any::<u64>(), roll in 1u8..=6) {
+            let r = search(seed, roll);
+            let json = serde_json::to_string(&r).expect("writes");
+            prop_assert_eq!(read(&json), Ok(r));
+        }
     }
 }

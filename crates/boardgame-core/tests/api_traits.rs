@@ -40,6 +40,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<boardgame_core::ResumeError>();
     send_sync::<boardgame_core::RoundContext<'static, boardgame_core::race::RaceState>>();
     send_sync::<boardgame_core::SearchResult<boardgame_core::race::RaceAction>>();
+    send_sync::<boardgame_core::SearchResultError>();
     send_sync::<boardgame_core::Seat>();
     send_sync::<boardgame_core::SeatError>();
     send_sync::<boardgame_core::Shape>();
@@ -65,6 +66,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<boardgame_core::PlayError<boardgame_core::race::RaceError>>();
     good_error::<boardgame_core::ReplayError<boardgame_core::race::RaceError>>();
     good_error::<boardgame_core::ResumeError>();
+    good_error::<boardgame_core::SearchResultError>();
     good_error::<boardgame_core::SeatError>();
     good_error::<boardgame_core::conformance::Violation>();
     good_error::<boardgame_core::parallel::TooManyResults>();
@@ -146,4 +148,15 @@ fn regression_race_and_match_were_not_eq_or_hash() {
     .into_iter()
     .collect();
     assert_eq!(games.len(), 3);
+}
+
+/// A game server logs a bot's decisions and a conformance run's report: the search result,
+/// the report and the violation lacked serde (C-SERDE) until 7 December 2026.
+#[cfg(feature = "serde")]
+#[test]
+fn regression_reports_were_not_serde() {
+    fn serializes<T: serde::Serialize + serde::de::DeserializeOwned>() {}
+    serializes::<boardgame_core::SearchResult<boardgame_core::race::RaceAction>>();
+    serializes::<boardgame_core::conformance::ConformanceReport>();
+    serializes::<boardgame_core::conformance::Violation>();
 }
