@@ -74,11 +74,22 @@ fn boardgame_core_race_exercises_the_core_traits() {
 
 /// boardgame-core README, "Features": "`serde` (off by default): `Serialize`/`Deserialize`
 /// for `Seat`, `Turn`, `BySeat`, `Record`, `MatchConfig` (validated on the way in),
-/// `MatchState`, `GameRng` (its exact stream position) and `Shape`." A config with neither a
-/// target nor a round limit, which `MatchConfig::new` refuses, is refused when read.
+/// `MatchState`, `GameRng` (its exact stream position) and `Shape`, and for the reports a
+/// server logs: an MCTS `SearchResult` (validated: its action among the visited ones) and a
+/// conformance run's `ConformanceReport` and `Violation`." A config with neither a target nor
+/// a round limit, which `MatchConfig::new` refuses, is refused when read; so is a search
+/// result whose action is not among its visits.
 #[test]
 fn boardgame_core_serde_covers_the_listed_types_and_validates_match_configs() {
+    use boardgame_core::SearchResult;
+    use boardgame_core::conformance::{ConformanceReport, Violation};
+    use boardgame_core::race::RaceAction;
     use boardgame_core::{BySeat, GameRng, MatchConfig, MatchState, Record, Seat, Shape, Turn};
+    serde::<SearchResult<RaceAction>>();
+    serde::<ConformanceReport>();
+    serde::<Violation>();
+    let unvisited = r#"{"action":"Advance","visits":[[{"Play":2},5]]}"#;
+    assert!(serde_json::from_str::<SearchResult<RaceAction>>(unvisited).is_err());
     serde::<Seat>();
     serde::<Turn>();
     serde::<BySeat<i64>>();
@@ -316,8 +327,10 @@ fn model_rows_kept_are_the_readmes_figures() {
 /// states, positions, actions, rules and IDs"; draughts "`State` [...], `Position` [...],
 /// `Move`, `Rules` and the small types"; ludo "the rules and every notation type; a `State`
 /// or `Position` as its string"; carrom "states (with their rules), match states, setups,
-/// rules, strokes and actions"; disc-billiards "states (with their rules), setups, rules,
-/// strokes, actions and resolutions"; disc-physics "`World` [...], `Event`, `Table`,
+/// rules, strokes and actions [...] A stroke's `Outcome` [...], its `Resolution` and the
+/// planner's `AimedShot`"; disc-billiards "states (with their rules), setups, rules,
+/// strokes, actions and resolutions [...] A stroke's `Outcome` [...], a call's `CallReport`
+/// and the planner's `Candidate` shots"; disc-physics "`World` [...], `Event`, `Table`,
 /// `Params`, `StepConfig`, `DiscKind`, `Vec2` and the ids".
 #[test]
 fn the_serde_features_cover_the_types_the_readmes_list() {
@@ -367,7 +380,10 @@ fn the_serde_features_cover_the_types_the_readmes_list() {
         serde::<State>();
     }
     {
-        use lattjo_carrom::{Action, Rules, Setup, State, Stroke};
+        use lattjo_carrom::{Action, AimedShot, Outcome, Resolution, Rules, Setup, State, Stroke};
+        serde::<Outcome>();
+        serde::<Resolution>();
+        serde::<AimedShot>();
         serde::<State>();
         serde::<MatchState<State>>();
         serde::<Setup>();
@@ -377,6 +393,10 @@ fn the_serde_features_cover_the_types_the_readmes_list() {
     }
     {
         use lattjo_disc_billiards::{Action, Resolution, Rules, Setup, State, Stroke};
+        use lattjo_disc_billiards::{CallReport, Candidate, Outcome};
+        serde::<Outcome>();
+        serde::<CallReport>();
+        serde::<Candidate>();
         serde::<State>();
         serde::<Setup>();
         serde::<Rules>();
