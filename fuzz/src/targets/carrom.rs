@@ -1,13 +1,14 @@
 //! lattjo-carrom: `Stroke`'s text form, the JSON of every deserializable type (states with
-//! their rules, setups, rules, strokes, actions, noise draws, physics configurations),
-//! `Carrom::resolve` of constructed outcomes (the rules without physics) and `apply` with
-//! the physics.
+//! their rules, setups, rules, strokes, actions, noise draws, physics configurations, stroke
+//! outcomes, resolutions and aimed shots), `Carrom::resolve` of constructed outcomes (the rules
+//! without physics) and `apply` with the physics.
 
 use std::sync::OnceLock;
 
 use lattjo_carrom::{
-    Action, Call, Carrom, Colour, DueChoice, Game, HALF_SIZE, MEN_PER_COLOUR, Noise, Outcome,
-    PIECES, PhysicsConfig, Piece, Rules, Seat, Setup, State, Stroke, Vec2,
+    Action, AimedShot, Call, Carrom, Colour, DueChoice, Game, HALF_SIZE, MEN_PER_COLOUR, Noise,
+    Outcome, PIECES, PhysicsConfig, Piece, Resolution, Rules, Seat, Setup, State, Stroke, Vec2,
+    aimed_shots,
 };
 
 use crate::{
@@ -165,14 +166,15 @@ pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
 }
 
 /// The JSON of every deserializable type, chosen by the first byte; a state, setup or rules
-/// read is valid and is played on (a few strokes).
+/// read is valid and is played on (a few strokes); an outcome read lists existing pieces once
+/// each and is resolved against real states (plain and as a called foul).
 pub fn json(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
     let (head, tail) = split(rest);
     let mut bytes = Bytes::new(tail);
-    match which % 8 {
+    match which % 11 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
                 checked_state(s, tail);
@@ -220,6 +222,20 @@ pub fn json(data: &[u8]) {
                 assert!(n.slip.is_finite() && n.speed_error.is_finite(), "{n:?}");
             }
         }
+        8 => {
+            if let Some(o) = json_round_trip::<Outcome>(head) {
+                resolve_read_outcome(&o, &mut bytes);
+            }
+        }
+        9 => {
+            json_round_trip::<Resolution>(head);
+        }
+        10 => {
+            if let Some(shot) = json_round_trip::<AimedShot>(head) {
+                assert!(shot.pocket < 4 && shot.cut_cos.is_finite(), "{shot:?}");
+                assert!(shot.stroke.check_shape().is_ok(), "{shot:?}");
+            }
+        }
         _ => {
             if let Some(p) = json_round_trip::<PhysicsConfig>(head)
                 && let Ok(g) = Carrom::default().with_physics(p)
@@ -227,6 +243,35 @@ pub fn json(data: &[u8]) {
             {
                 play_on(&g, s, &mut bytes, 1);
             }
+        }
+    }
+}
+
+/// An outcome read from JSON: its pieces are existing ones, each pocketed once, and resolved
+/// (plain or as a called foul, chosen by the bytes) against real states under their rules it
+/// leaves a valid state or, refused, the state unchanged.
+fn resolve_read_outcome(o: &Outcome, bytes: &mut Bytes<'_>) {
+    let pocketed = o.pocketed();
+    for (i, id) in pocketed.iter().enumerate() {
+        assert!(usize::from(*id) < PIECES, "{o:?}: piece {id}");
+        assert!(!pocketed[..i].contains(id), "{o:?}: piece {id} twice");
+    }
+    let states = real_states();
+    for _ in 0..2 {
+        let (rules, s) = &states[usize::from(bytes.u8()) % states.len()];
+        let g = game(*rules);
+        let mut state = s.clone();
+        let r = if bytes.bool() {
+            g.resolve(&mut state, o)
+        } else {
+            g.resolve_called_foul(&mut state, o)
+        };
+        match r {
+            Ok(res) => {
+                check_json_reads_back(&res);
+                check_state(&g, &state);
+            }
+            Err(e) => assert!(state == *s, "refused ({e}) but the state changed"),
         }
     }
 }
@@ -270,6 +315,33 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
     let mut setup = Setup::opening(&Rules::lattjo(), Seat::new(0));
     setup.strokes = u32::MAX;
     out.push(tagged(1, to_json(&setup)));
+    // Outcomes and resolutions of real strokes, and the aimed shots of real states.
+    for (i, (rules, s)) in real_states().iter().enumerate().take(12) {
+        let g = game(*rules);
+        let mut buf = Vec::new();
+        g.legal_actions(s, &mut buf);
+        if let Some(Action::Strike(_, st)) = buf.first()
+            && let Ok(trace) = g.trace(s, st)
+        {
+            let o = trace.outcome;
+            out.push(tagged(8, joined(&to_json(&o), &seed_bytes(i as u64, 8))));
+            if let Ok(r) = g.resolve(&mut s.clone(), &o) {
+                out.push(tagged(9, to_json(&r)));
+            }
+        }
+        let mut shots = Vec::new();
+        aimed_shots(&g, s, &mut shots);
+        if let Some(shot) = shots.first() {
+            out.push(tagged(10, to_json(shot)));
+        }
+    }
+    let white = Piece::man(Colour::White, 0).expect("a white man");
+    let built = Outcome::counted()
+        .pocket(white)
+        .pocket(Piece::QUEEN)
+        .jump(white)
+        .striker_pocketed();
+    out.push(tagged(8, joined(&to_json(&built), &[1, 2, 3, 4])));
     out
 }
 
@@ -346,10 +418,12 @@ pub fn resolve(data: &[u8]) {
         let result = match b.u8() % 8 {
             0..=4 => {
                 let o = outcome(&mut b, &state);
+                outcome_reads_back(&o);
                 g.resolve(&mut state, &o).map(|_| ())
             }
             5 => {
                 let o = outcome(&mut b, &state);
+                outcome_reads_back(&o);
                 g.resolve_called_foul(&mut state, &o).map(|_| ())
             }
             _ => {
@@ -376,6 +450,14 @@ pub fn resolve(data: &[u8]) {
             Ok(()) => check_state(&g, &state),
             Err(e) => assert!(state == before, "refused ({e}) but the state changed"),
         }
+    }
+}
+
+/// Every outcome the API builds reads back from its JSON as itself (when its positions are
+/// numbers JSON can hold).
+fn outcome_reads_back(o: &Outcome) {
+    if o.final_positions.iter().flatten().all(|p| p.is_finite()) {
+        check_json_reads_back(o);
     }
 }
 

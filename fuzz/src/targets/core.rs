@@ -1,7 +1,10 @@
-//! boardgame-core: records and match configurations from JSON, and the race's `apply`.
+//! boardgame-core: records (and the reports a server logs beside them: search results,
+//! conformance reports and violations) and match configurations from JSON, and the race's
+//! `apply`.
 
+use boardgame_core::conformance::{ConformanceReport, Violation};
 use boardgame_core::race::{Race, RaceAction, RaceRules};
-use boardgame_core::{Game, GameRng, ImperfectInfo, MatchConfig, Record, Seat};
+use boardgame_core::{Game, GameRng, ImperfectInfo, MatchConfig, Record, SearchResult, Seat};
 
 use crate::{Bytes, json_round_trip, play_from_bytes};
 
@@ -13,6 +16,8 @@ fn race() -> Race {
 }
 
 /// A record of race actions from JSON: round trip, and replay refuses or replays cleanly.
+/// The same bytes as a search result over race actions (round trip; its action among its
+/// visits), a conformance report and a violation (round trips).
 pub fn record_json(data: &[u8]) {
     if let Some(record) = json_round_trip::<Record<RaceAction>>(data) {
         let game = race();
@@ -21,6 +26,15 @@ pub fn record_json(data: &[u8]) {
             assert_eq!(again.as_ref(), Some(&state), "replay is not deterministic");
         }
     }
+    if let Some(r) = json_round_trip::<SearchResult<RaceAction>>(data) {
+        assert!(
+            r.visits.iter().any(|(a, _)| *a == r.action),
+            "{r:?}: the action was not visited"
+        );
+        let _ = r.policy();
+    }
+    json_round_trip::<ConformanceReport>(data);
+    json_round_trip::<Violation>(data);
 }
 
 /// Seeds for [`record_json`].
@@ -28,6 +42,9 @@ pub fn record_json_seeds() -> Vec<Vec<u8>> {
     vec![
         br#"{"seed":7,"actions":[{"Deal":1},{"Deal":2},{"Roll":6},"Advance"]}"#.to_vec(),
         br#"{"seed":0,"actions":[]}"#.to_vec(),
+        br#"{"action":"Advance","visits":[["Advance",7],[{"Play":2},3]]}"#.to_vec(),
+        br#"{"games":3,"plies":40,"player_nodes":30,"chance_nodes":10,"refusals_checked":5,"determinizations":0,"determinizations_that_differed":0,"observations":0,"masks":0,"parametric_actions":0,"foreign_nodes":0,"foreign_accepted":0}"#.to_vec(),
+        br#"{"seed":7,"ply":0,"what":"seat 0 to move has no legal action"}"#.to_vec(),
     ]
 }
 

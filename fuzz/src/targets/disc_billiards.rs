@@ -1,13 +1,15 @@
 //! lattjo-disc-billiards: `Stroke`'s text form, the JSON of every deserializable type
 //! (states with their rules, setups, rules, strokes, actions, calls, noise draws, results,
-//! physics configurations), `Novuss::resolve` of constructed outcomes (the rules without
-//! physics) and `apply` with the physics.
+//! physics configurations, stroke outcomes, call reports, the planner's candidates),
+//! `Novuss::resolve` of constructed outcomes (the rules without physics) and `apply` with the
+//! physics.
 
 use std::sync::OnceLock;
 
 use lattjo_disc_billiards::{
-    Action, Body, Call, Compass, Conduct, DiscId, Game, Noise, Novuss, Outcome, PhysicsConfig,
-    Resolution, Rules, Seat, Setup, Side, State, Stroke, Vec2,
+    Action, Body, Call, CallReport, Candidate, Compass, Conduct, DiscId, Game, Noise, Novuss,
+    Outcome, OutcomeError, PhysicsConfig, Planner, Resolution, Rules, Seat, Setup, Side, State,
+    Stroke, StrokeEvent, Vec2,
 };
 
 use crate::{
@@ -150,14 +152,15 @@ pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
 }
 
 /// The JSON of every deserializable type, chosen by the first byte; a state, setup, rules
-/// or physics configuration read is valid and is played on (a few strokes).
+/// or physics configuration read is valid and is played on (a few strokes); an outcome read
+/// holds together (`Outcome::check_shape`) and is resolved against real states.
 pub fn json(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
     let (head, tail) = split(rest);
     let mut bytes = Bytes::new(tail);
-    match which % 9 {
+    match which % 12 {
         0 => {
             if let Some(s) = json_round_trip::<State>(head) {
                 checked_state(s, tail);
@@ -212,12 +215,51 @@ pub fn json(data: &[u8]) {
             json_round_trip::<Conduct>(head);
             json_round_trip::<Compass>(head);
         }
+        9 => {
+            if let Some(o) = json_round_trip::<Outcome>(head) {
+                resolve_read_outcome(&o, &mut bytes);
+            }
+        }
+        10 => {
+            json_round_trip::<CallReport>(head);
+        }
+        11 => {
+            if let Some(c) = json_round_trip::<Candidate>(head) {
+                assert!(c.score.is_finite(), "{c:?}");
+                assert!(c.stroke.check_shape().is_ok(), "{c:?}");
+            }
+        }
         _ => {
             if let Some(p) = json_round_trip::<PhysicsConfig>(head)
                 && let Ok(g) = Novuss::default().with_physics(p)
             {
                 play_on(&g, g.new_state(), &mut bytes, 1);
             }
+        }
+    }
+}
+
+/// An outcome read from JSON holds together, and resolved (plain or as a called foul, chosen
+/// by the bytes) against real states under their rules it leaves a valid state or, refused,
+/// the state unchanged.
+fn resolve_read_outcome(o: &Outcome, bytes: &mut Bytes<'_>) {
+    assert_eq!(o.check_shape(), Ok(()), "{o:?}");
+    let states = real_states();
+    for _ in 0..2 {
+        let (rules, s) = &states[usize::from(bytes.u8()) % states.len()];
+        let g = game(*rules);
+        let mut state = s.clone();
+        let r = if bytes.bool() {
+            g.resolve(&mut state, o)
+        } else {
+            g.resolve_called_foul(&mut state, o)
+        };
+        match r {
+            Ok(res) => {
+                check_json_reads_back(&res);
+                check_state(&g, &state);
+            }
+            Err(e) => assert!(state == *s, "refused ({e}) but the state changed"),
         }
     }
 }
@@ -262,6 +304,22 @@ pub fn json_seeds() -> Vec<Vec<u8>> {
         8,
         joined(&to_json(&PhysicsConfig::default()), &[9, 9, 9, 9]),
     ));
+    // Outcomes of real strokes, call reports and the planner's candidates of real states.
+    let mut planner = Planner::default();
+    for (i, (rules, s)) in real_states().iter().enumerate().take(12) {
+        let g = game(*rules);
+        let candidates = planner.candidates(&g, s).to_vec();
+        if let Some(c) = candidates.first() {
+            out.push(tagged(11, to_json(c)));
+            if let Ok(o) = g.simulate(s, &c.stroke) {
+                out.push(tagged(9, joined(&to_json(&o), &seed_bytes(i as u64, 8))));
+            }
+        }
+        let call = Call::Conduct(s.to_move(), Conduct::RefusedToStrike);
+        if let Ok(report) = g.call(&mut s.clone(), &call) {
+            out.push(tagged(10, to_json(&report)));
+        }
+    }
     out
 }
 
@@ -335,11 +393,15 @@ pub fn resolve(data: &[u8]) {
         let result = match b.u8() % 8 {
             0..=4 => {
                 let o = outcome(&mut b, &g, &state);
-                g.resolve(&mut state, &o).map(|_| ())
+                let r = g.resolve(&mut state, &o).map(|_| ());
+                check_outcome_shape(&o, r.is_ok());
+                r
             }
             5 => {
                 let o = outcome(&mut b, &g, &state);
-                g.resolve_called_foul(&mut state, &o).map(|_| ())
+                let r = g.resolve_called_foul(&mut state, &o).map(|_| ());
+                check_outcome_shape(&o, r.is_ok());
+                r
             }
             _ => {
                 let a = Action::Call(Call::Conduct(seat(&mut b), b.pick(&Conduct::ALL)));
@@ -352,6 +414,38 @@ pub fn resolve(data: &[u8]) {
         match result {
             Ok(()) => check_state(&g, &state),
             Err(e) => assert!(state == before, "refused ({e}) but the state changed"),
+        }
+    }
+}
+
+/// A constructed outcome reads back from its JSON exactly when `Outcome::check_shape` accepts
+/// it; one `resolve` accepted fails the shape only for a value resolving ignores (where the
+/// puck left the table, a rest position that is not finite).
+fn check_outcome_shape(o: &Outcome, resolved: bool) {
+    let shape = o.check_shape();
+    match shape {
+        Ok(()) => check_json_reads_back(o),
+        Err(e) => {
+            let json = to_json(o);
+            assert!(
+                serde_json::from_slice::<Outcome>(&json).is_err(),
+                "{o:?} fails its shape ({e}) but reads back from its JSON"
+            );
+            let ignored = match e {
+                OutcomeError::Rest(_) | OutcomeError::PuckRest => true,
+                OutcomeError::Impossible(k) => matches!(
+                    o.events[k],
+                    StrokeEvent::LeftTable {
+                        body: Body::Puck,
+                        ..
+                    }
+                ),
+                _ => false,
+            };
+            assert!(
+                !resolved || ignored,
+                "{o:?} was resolved but fails its shape: {e}"
+            );
         }
     }
 }
