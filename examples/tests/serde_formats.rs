@@ -9,6 +9,8 @@
 //! - the rules presets, every state and action along random games of all seven games, their
 //!   matches (`MatchState`), a record, and disc-physics worlds round-trip, and a game played
 //!   on from the read-back states ends exactly as the one that never left memory;
+//! - the reports logged beside them (stroke outcomes, resolutions, call reports and planner
+//!   shots of the stroke games, MCTS search results, a conformance report) round-trip;
 //! - bytes of a real state with a few bytes changed, inserted or removed never panic, and a
 //!   state they still read as plays on with every generated action accepted (the
 //!   deserializers validate in every format, not only in JSON).
@@ -318,6 +320,95 @@ fn every_crate_round_trips_in_a_format_that_does_not_describe_itself() {
         }
     }
     assert!(seen > 5_000, "{seen} values");
+}
+
+/// The reports a server logs beside the states, in postcard: the outcomes, resolutions and
+/// planner shots of carrom and disc-billiards strokes along random games, disc-billiards call
+/// reports, and the core's search results and conformance reports.
+#[test]
+fn stroke_and_search_reports_round_trip_in_a_format_that_does_not_describe_itself() {
+    use lattjo_carrom::{Action as CAction, Carrom, Rules as CRules};
+    use lattjo_disc_billiards::{Action as DAction, Call, Conduct, Novuss, Planner};
+    let mut seen = 0;
+    let carrom = Carrom::new(CRules::icf()).expect("a preset");
+    let mut state = carrom.new_initial_state();
+    let (mut rng, mut buf, mut shots) = (GameRng::new(3, 0), Vec::new(), Vec::new());
+    for _ in 0..40 {
+        let action = match carrom.turn(&state) {
+            Turn::Terminal => break,
+            Turn::Chance => carrom.sample_chance(&state, &mut rng),
+            Turn::Player(_) => carrom.sample_action(&state, &mut rng, &mut buf),
+        }
+        .expect("an action");
+        if let CAction::Strike(_, stroke) = action
+            && let Ok(trace) = carrom.trace(&state, &stroke)
+        {
+            let outcome = round_trip("carrom outcome", &trace.outcome);
+            if let Ok(r) = carrom.resolve(&mut state.clone(), &outcome) {
+                round_trip("carrom resolution", &r);
+            }
+            lattjo_carrom::aimed_shots(&carrom, &state, &mut shots);
+            for shot in &shots {
+                round_trip("carrom aimed shot", shot);
+            }
+            seen += 1;
+        }
+        carrom.apply(&mut state, &action).expect("legal");
+    }
+    let novuss = Novuss::new(lattjo_disc_billiards::Rules::lnf()).expect("a preset");
+    let mut state = novuss.new_initial_state();
+    let (mut planner, mut dbuf) = (Planner::default(), Vec::new());
+    for _ in 0..40 {
+        let action = match novuss.turn(&state) {
+            Turn::Terminal => break,
+            Turn::Chance => novuss.sample_chance(&state, &mut rng),
+            Turn::Player(_) => novuss.sample_action(&state, &mut rng, &mut dbuf),
+        }
+        .expect("an action");
+        if let DAction::Strike(_, stroke) = action
+            && let Ok(outcome) = novuss.simulate(&state, &stroke)
+        {
+            round_trip("disc-billiards outcome", &outcome);
+            for c in planner.candidates(&novuss, &state) {
+                round_trip("disc-billiards candidate", c);
+            }
+            let call = Call::Conduct(state.to_move(), Conduct::RefusedToStrike);
+            if let Ok(report) = novuss.call(&mut state.clone(), &call) {
+                round_trip("disc-billiards call report", &report);
+            }
+            seen += 1;
+        }
+        novuss.apply(&mut state, &action).expect("legal");
+    }
+    let race = boardgame_core::race::Race::new(boardgame_core::race::RaceRules::default())
+        .expect("the default rules");
+    let cfg = boardgame_core::conformance::ConformanceConfig {
+        games: 3,
+        ..boardgame_core::conformance::ConformanceConfig::default()
+    };
+    let report = boardgame_core::conformance::check_imperfect(&race, &cfg).expect("conforms");
+    round_trip("conformance report", &report);
+    let mut state = race.new_initial_state();
+    let mcts = boardgame_core::Mcts::new(boardgame_core::MctsConfig {
+        iterations: 30,
+        ..boardgame_core::MctsConfig::default()
+    });
+    for _ in 0..60 {
+        match race.turn(&state) {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                let a = race.sample_chance(&state, &mut rng).expect("an outcome");
+                race.apply(&mut state, &a).expect("legal");
+            }
+            Turn::Player(_) => {
+                let r = mcts.search(&race, &state, &mut rng).expect("a player node");
+                let r = round_trip("search result", &r);
+                race.apply(&mut state, &r.action).expect("legal");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 20, "{seen} reports");
 }
 
 /// A random state of the game, its postcard bytes edited (`edits`: a place, a byte and what
