@@ -206,12 +206,13 @@ impl From<Outcome> for OutcomeData {
 /// ```
 /// # #[cfg(feature = "serde")] {
 /// use lattjo_carrom::{Colour, Outcome, Piece};
-/// let white = Piece::man(Colour::White, 0).unwrap();
-/// let json = serde_json::to_string(&Outcome::counted().pocket(white)).unwrap();
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// let json = serde_json::to_string(&Outcome::counted().pocket(white))?;
 /// let twice = json.replace(r#""pocketed":[1]"#, r#""pocketed":[1,1]"#);
-/// let e = serde_json::from_str::<Outcome>(&twice).unwrap_err();
+/// let e = serde_json::from_str::<Outcome>(&twice).err().ok_or("read back")?;
 /// assert!(e.to_string().contains("piece 1 is pocketed twice"));
 /// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

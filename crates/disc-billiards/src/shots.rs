@@ -83,7 +83,7 @@ impl TryFrom<CandidateRaw> for Candidate {
     type Error = CandidateError;
     fn try_from(raw: CandidateRaw) -> Result<Candidate, CandidateError> {
         if !raw.score.is_finite() {
-            return Err(CandidateError);
+            return Err(CandidateError::ScoreNotFinite);
         }
         Ok(Candidate {
             stroke: raw.stroke,
@@ -101,11 +101,18 @@ impl TryFrom<CandidateRaw> for Candidate {
 ///
 /// ```
 /// use lattjo_disc_billiards::CandidateError;
-/// assert_eq!(CandidateError.to_string(), "a candidate's score must be a finite number");
+/// assert_eq!(
+///     CandidateError::ScoreNotFinite.to_string(),
+///     "a candidate's score must be a finite number"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a candidate's score must be a finite number")]
-pub struct CandidateError;
+#[non_exhaustive]
+pub enum CandidateError {
+    /// The score is not a finite number.
+    #[error("a candidate's score must be a finite number")]
+    ScoreNotFinite,
+}
 
 /// The buffers [`candidates`] and [`placements_into`] reuse: kept by their caller across
 /// calls (the planner's own, a thread's for `legal_actions` and `sample_action`), so that
@@ -1360,6 +1367,7 @@ mod serde_tests {
             score: f64::NAN,
         };
         let e = Candidate::try_from(raw).expect_err("refused");
+        assert_eq!(e, CandidateError::ScoreNotFinite);
         assert_eq!(e.to_string(), "a candidate's score must be a finite number");
     }
 }
