@@ -68,7 +68,7 @@
 //! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
 //!   setups, rules, strokes and actions; a state deserializes back exactly, through the same
 //!   checks as [`Carrom::from_setup`]. The reports of a stroke serialize too: its
-//!   [`Outcome`] (deserialized only with its pieces listed once each, [`OutcomeError`]), its
+//!   [`Outcome`] (deserialized only with its pieces listed once each, [`EventsError`]), its
 //!   [`Resolution`] and an [`AimedShot`] (deserialized only with a pocket 0-3 and a finite cut,
 //!   [`AimedShotError`]).
 
@@ -109,7 +109,7 @@ pub use geometry::{
 pub use learning::{DUES_DECLINE_INDEX, DUES_PLACE_INDEX, PASS_INDEX, STROKE_PARAMETER_BOUNDS};
 pub use matches::CarromGame;
 pub use planner::{Planner, PlannerConfig};
-pub use resolve::{EventsError, Outcome, OutcomeError, Resolution};
+pub use resolve::{EventsError, Outcome, Resolution};
 pub use rules::{
     BoardEndScoring, BothLastPieces, BreakRotation, MAX_BOARDS, MAX_NOISE_SD, MAX_POINTS,
     MIN_NOISE_SD, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError,

@@ -28,9 +28,10 @@ use crate::state::{
 /// With the `serde` feature it serializes with its pocketed pieces as a list of ids in the
 /// order they dropped (`pocketed`) and the pieces that jumped off the board as a list of ids
 /// (`jumped`, ascending), and deserializes only when those lists name existing pieces (ids
-/// 0-18), each once ([`OutcomeError`]). What depends on the position (a piece that is not on
-/// the board, one both pocketed and jumped, a final position off the board) is
-/// [`crate::Carrom::resolve`]'s to refuse, with [`EventsError`].
+/// 0-18), each once ([`EventsError::NoSuchPocketed`], [`EventsError::PocketedTwice`] and
+/// the like). What depends on the position (a piece that is not on the board, one both
+/// pocketed and jumped, a final position off the board) is [`crate::Carrom::resolve`]'s to
+/// refuse, with the same error.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -152,8 +153,8 @@ struct OutcomeData {
 
 #[cfg(feature = "serde")]
 impl TryFrom<OutcomeData> for Outcome {
-    type Error = OutcomeError;
-    fn try_from(d: OutcomeData) -> Result<Outcome, OutcomeError> {
+    type Error = EventsError;
+    fn try_from(d: OutcomeData) -> Result<Outcome, EventsError> {
         let mut out = Outcome {
             left_base_line: d.left_base_line,
             touched_piece: d.touched_piece,
@@ -163,17 +164,17 @@ impl TryFrom<OutcomeData> for Outcome {
             ..Outcome::void()
         };
         for &id in &d.pocketed {
-            let piece = Piece::new(id).ok_or(OutcomeError::NoSuchPocketed(id))?;
+            let piece = Piece::new(id).ok_or(EventsError::NoSuchPocketed(id))?;
             if out.pocketed().contains(&id) {
-                return Err(OutcomeError::PocketedTwice(id));
+                return Err(EventsError::PocketedTwice(id));
             }
             // Distinct ids of the 19 pieces: never more than `PIECES`, so none is dropped.
             out.push_pocketed(piece);
         }
         for &id in &d.jumped {
-            let piece = Piece::new(id).ok_or(OutcomeError::NoSuchJumped(id))?;
+            let piece = Piece::new(id).ok_or(EventsError::NoSuchJumped(id))?;
             if out.jumped(piece) {
-                return Err(OutcomeError::JumpedTwice(id));
+                return Err(EventsError::JumpedTwice(id));
             }
             out.push_jumped(piece);
         }
@@ -198,40 +199,9 @@ impl From<Outcome> for OutcomeData {
     }
 }
 
-/// An [`Outcome`] whose lists of pieces do not hold together (deserializing one, with the
-/// `serde` feature): a piece id that names no piece, or a piece listed twice.
-///
-/// # Examples
-///
-/// ```
-/// # #[cfg(feature = "serde")] {
-/// use lattjo_carrom::{Colour, Outcome, Piece};
-/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
-/// let json = serde_json::to_string(&Outcome::counted().pocket(white))?;
-/// let twice = json.replace(r#""pocketed":[1]"#, r#""pocketed":[1,1]"#);
-/// let e = serde_json::from_str::<Outcome>(&twice).err().ok_or("read back")?;
-/// assert!(e.to_string().contains("piece 1 is pocketed twice"));
-/// # }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum OutcomeError {
-    /// A pocketed piece id that names no piece (ids are 0-18).
-    #[error("pocketed piece {0} does not exist (piece ids are 0-18)")]
-    NoSuchPocketed(u8),
-    /// A piece listed twice among the pocketed pieces.
-    #[error("piece {0} is pocketed twice")]
-    PocketedTwice(u8),
-    /// A jumped piece id that names no piece (ids are 0-18).
-    #[error("jumped piece {0} does not exist (piece ids are 0-18)")]
-    NoSuchJumped(u8),
-    /// A piece listed twice among the pieces that jumped off the board.
-    #[error("piece {0} jumped off the board twice")]
-    JumpedTwice(u8),
-}
-
-/// Events that cannot have happened in the position they are applied to.
+/// Events that cannot have happened: in the position they are applied to
+/// ([`crate::Carrom::resolve`]), or at all (an [`Outcome`] read with the `serde` feature whose
+/// lists of pieces name a piece that does not exist, or one piece twice).
 ///
 /// # Examples
 ///
@@ -244,6 +214,20 @@ pub enum OutcomeError {
 /// // A man cannot both drop and leave the board.
 /// let err = game.resolve(&mut state, &Outcome::counted().pocket(white).jump(white));
 /// assert!(matches!(err, Err(PlayError::Events(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// An outcome read back whose list names a piece twice:
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use lattjo_carrom::{Colour, Outcome, Piece};
+/// let white = Piece::man(Colour::White, 0).ok_or("no such man")?;
+/// let json = serde_json::to_string(&Outcome::counted().pocket(white))?;
+/// let twice = json.replace(r#""pocketed":[1]"#, r#""pocketed":[1,1]"#);
+/// let e = serde_json::from_str::<Outcome>(&twice).err().ok_or("read back")?;
+/// assert!(e.to_string().contains("piece 1 is pocketed twice"));
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -264,6 +248,19 @@ pub enum EventsError {
     /// Two pieces come to rest overlapping (as [`crate::SetupError::Overlap`]).
     #[error("pieces {0} and {1} come to rest overlapping")]
     Overlap(u8, u8),
+    /// A pocketed piece id that names no piece (ids are 0-18; a deserialized outcome).
+    #[error("pocketed piece {0} does not exist (piece ids are 0-18)")]
+    NoSuchPocketed(u8),
+    /// A piece listed twice among the pocketed pieces (a deserialized outcome).
+    #[error("piece {0} is pocketed twice")]
+    PocketedTwice(u8),
+    /// A jumped piece id that names no piece (ids are 0-18; a deserialized outcome).
+    #[error("jumped piece {0} does not exist (piece ids are 0-18)")]
+    NoSuchJumped(u8),
+    /// A piece listed twice among the pieces that jumped off the board (a deserialized
+    /// outcome).
+    #[error("piece {0} jumped off the board twice")]
+    JumpedTwice(u8),
 }
 
 /// What the rules made of one stroke.
