@@ -736,6 +736,14 @@ mod serde_tests {
             .to_string()
     }
 
+    /// The message of the error deserializing `out`'s own JSON.
+    fn json_refusal(out: &Outcome) -> String {
+        let json = serde_json::to_string(out).expect("writes");
+        serde_json::from_str::<Outcome>(&json)
+            .expect_err("refused")
+            .to_string()
+    }
+
     /// The error of `out` through the raw form (a format that carries what JSON cannot).
     fn raw_error(out: Outcome) -> OutcomeError {
         let raw = OutcomeRaw {
@@ -834,10 +842,7 @@ mod serde_tests {
     fn an_outcome_with_an_event_before_the_stroke_does_not_deserialize() {
         let mut out = start();
         out.cushion(-0.1, Body::Puck, Compass::North);
-        let json = serde_json::to_string(&out).expect("writes");
-        let e = serde_json::from_str::<Outcome>(&json)
-            .expect_err("refused")
-            .to_string();
+        let e = json_refusal(&out);
         assert_eq!(e, "event 0 is out of time order or not finite");
         let mut nan = start();
         nan.cushion(f64::NAN, Body::Puck, Compass::North);
@@ -848,10 +853,7 @@ mod serde_tests {
     fn an_outcome_naming_a_disc_no_table_has_does_not_deserialize() {
         let mut out = start();
         out.contact(0.1, Body::Puck, Body::Disc(DiscId(32)));
-        let json = serde_json::to_string(&out).expect("writes");
-        let e = serde_json::from_str::<Outcome>(&json)
-            .expect_err("refused")
-            .to_string();
+        let e = json_refusal(&out);
         assert!(
             e.contains("event 0 names disc 32, which no table has"),
             "{e}"
@@ -863,10 +865,7 @@ mod serde_tests {
         for body in [Body::Puck, Body::Disc(DiscId(2))] {
             let mut out = start();
             out.contact(0.1, body, body);
-            let json = serde_json::to_string(&out).expect("writes");
-            let e = serde_json::from_str::<Outcome>(&json)
-                .expect_err("refused")
-                .to_string();
+            let e = json_refusal(&out);
             assert_eq!(e, "event 0 is impossible for its bodies");
         }
     }
@@ -879,10 +878,7 @@ mod serde_tests {
             Body::Disc(DiscId(4)),
             Body::Disc(DiscId(3)),
         );
-        let json = serde_json::to_string(&out).expect("writes");
-        let e = serde_json::from_str::<Outcome>(&json)
-            .expect_err("refused")
-            .to_string();
+        let e = json_refusal(&out);
         assert_eq!(e, "event 1 is impossible for its bodies");
     }
 
@@ -891,10 +887,7 @@ mod serde_tests {
         let mut out = start();
         out.pocket(0.2, Body::Puck)
             .off_table(0.3, Body::Puck, Vec2::new(0.0, 0.5));
-        let json = serde_json::to_string(&out).expect("writes");
-        let e = serde_json::from_str::<Outcome>(&json)
-            .expect_err("refused")
-            .to_string();
+        let e = json_refusal(&out);
         assert_eq!(e, "event 1 is impossible for its bodies");
     }
 
