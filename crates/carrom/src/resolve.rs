@@ -1184,14 +1184,15 @@ fn free_spot_near_centre(state: &State, away: Vec2, min_r: f64) -> Vec2 {
 }
 
 #[cfg(all(test, feature = "serde"))]
-mod serde_tests {
+pub(crate) mod serde_tests {
     use super::*;
     use crate::{Action, Carrom};
     use boardgame_core::{Game, GameRng, Turn};
     use proptest::prelude::*;
 
-    /// JSON and back: the copy equals the original and writes the same JSON.
-    fn round_trip<T>(value: &T) -> T
+    /// JSON and back: the copy equals the original and writes the same JSON (the crate's
+    /// serde tests share it).
+    pub(crate) fn round_trip<T>(value: &T) -> T
     where
         T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + core::fmt::Debug,
     {

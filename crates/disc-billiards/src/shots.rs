@@ -1341,6 +1341,7 @@ mod tests {
 #[cfg(all(test, feature = "serde"))]
 mod serde_tests {
     use super::*;
+    use crate::outcome::serde_tests::round_trip;
     use crate::{Novuss, Planner};
 
     #[test]
@@ -1351,10 +1352,7 @@ mod serde_tests {
         let found = planner.candidates(&game, &state);
         assert!(!found.is_empty());
         for c in found {
-            let json = serde_json::to_string(c).expect("writes");
-            let back: Candidate = serde_json::from_str(&json).expect("reads back");
-            assert_eq!(&back, c);
-            assert_eq!(serde_json::to_string(&back).expect("writes"), json);
+            round_trip(c);
         }
     }
 
