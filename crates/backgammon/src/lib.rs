@@ -61,6 +61,8 @@
 //! Feature `serde`: `Serialize`/`Deserialize` for the states, positions, actions, rules and
 //! IDs; every deserializer runs the checks of the matching constructor.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod board;
 pub mod fibs;
 mod game;

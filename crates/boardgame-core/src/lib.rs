@@ -36,6 +36,8 @@
 //!   among the visited ones, [`SearchResultError`]) and a conformance run's
 //!   [`conformance::ConformanceReport`] and [`conformance::Violation`] (plain data).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub mod conformance;
 mod drivers;
 mod game;

@@ -72,6 +72,8 @@
 //!   [`Resolution`] and an [`AimedShot`] (deserialized only with a pocket 0-3 and a finite cut,
 //!   [`AimedShotError`]).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod actions;
 mod game;
 mod geometry;

@@ -52,6 +52,8 @@
 //! words, with the decisions this crate takes (the repository's `docs/chess.md` holds the
 //! same list with the rest of the docs).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod attacks;
 mod bitboard;
 mod board;

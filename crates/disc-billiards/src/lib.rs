@@ -63,6 +63,8 @@
 //!   ([`Outcome::check_shape`]); a referee call's [`CallReport`] and the planner's
 //!   [`Candidate`] shots (only with a finite score, [`CandidateError`]) serialize too.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod conduct;
 mod discs;
 mod game;

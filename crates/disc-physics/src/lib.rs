@@ -45,6 +45,8 @@
 //!   [`DiscKind`], [`Vec2`] and the ids. Deserialization goes through the same checks as the
 //!   constructors.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod disc;
 mod event;
 mod place;

@@ -79,6 +79,8 @@
 //!   `{"actions": ["deal 6-6", ...]}`) and [`State`], which deserializes through
 //!   [`Dominoes::check_state`].
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod action;
 mod game;
 mod layout;

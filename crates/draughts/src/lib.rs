@@ -99,6 +99,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 pub use boardgame_core;
 pub use boardgame_core::{
     BufferSizeError, BySeat, Game, GameRng, IndexedActions, Observe, Returns, Seat, SeatError,

@@ -51,6 +51,8 @@
 //! - `serde`: `Serialize`/`Deserialize` for the rules and every notation type; a [`State`] or
 //!   [`Position`] as its string, read back through the same checks as [`Ludo::state`].
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
 mod colour;
 mod die;
 mod game;
