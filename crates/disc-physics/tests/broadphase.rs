@@ -523,11 +523,15 @@ fn coins_and_strikers(n: usize, strikers: usize, speed: f64, dt_s: f64) -> World
 /// they are more than the cap, and the list follows the others: a few pairs a coin. The
 /// events are those of the build that listed every pair: the checksums of smaller worlds
 /// (2,000 coins with 46 strikers, 2 steps of 1/60 s and 20 of 1 ms) were pinned with it.
+/// The second was pinned again, with the same build (`EVERY_PAIR` in `src/world.rs`) and the
+/// default one agreeing, when projected Gauss-Seidel learnt to stop at a sweep that moves no
+/// velocity (7 Dec 2026, `solver/impulse.rs`); it was `0x0a9d_9be9_945e_ffb0`. The first
+/// never meets such a sweep.
 #[test]
 fn regression_more_fast_discs_than_the_cap_listed_every_pair() {
     for (dt_s, steps, golden) in [
         (1.0 / 60.0, 2, 0x5ac6_69d4_5e59_f85c),
-        (0.001, 20, 0x0a9d_9be9_945e_ffb0),
+        (0.001, 20, 0x48e6_0b04_eee8_b2d6),
     ] {
         let mut small = coins_and_strikers(2000, 2000usize.isqrt() + 2, 100.0, dt_s);
         let checksum = checksum_after(&mut small, steps, 100);

@@ -392,8 +392,13 @@ fn v6_no_disc_ever_ends_outside_the_cushions() {
 /// Golden checksums of the final state of scenes (a) and (b): re-pinned for issue 18's exact
 /// sliding (each substep moves a disc along the chord of its exact sliding path and stops it
 /// at the exact instant; the state is a direction and a speed), which changed every run.
+/// Scene (b) pinned again on 7 Dec 2026 when projected Gauss-Seidel learnt to stop at a sweep
+/// that moves no velocity (from its 64th sweep on): one round of its break had run all 500
+/// sweeps for a change of λ of five ulps a sweep, which the restitution then carried into the
+/// velocities' last bits (it was `0x1459_68f6_4ca6_9963`; scene (a) never meets such a
+/// round).
 const GOLDEN_CARROM_BREAK: u64 = 0x0116_9ebf_366a_7c8c;
-const GOLDEN_NOVUSS_BREAK: u64 = 0x1459_68f6_4ca6_9963;
+const GOLDEN_NOVUSS_BREAK: u64 = 0xbad7_8391_efcd_0a55;
 
 #[test]
 fn v7_golden_checksums_of_the_breaks_are_bit_identical() {

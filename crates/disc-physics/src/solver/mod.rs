@@ -97,6 +97,11 @@ pub(crate) const DIRECT_MOVERS: usize = 0;
 pub(crate) const WARM_DISCS: usize = 16_384;
 /// Projected Gauss-Seidel iteration cap for a round with several contacts.
 pub(crate) const PGS_MAX_ITERS: usize = 500;
+/// The sweep of projected Gauss-Seidel from which a sweep that moves no velocity ends the
+/// round's solve (`impulse::compress`). The breaks' rounds end by the tolerance within 34
+/// sweeps (the carrom formation's first rounds, up to 19 contacts; most take 2), so they never
+/// pay for the watch's few instructions an update.
+pub(crate) const PGS_WATCH_FROM: usize = 64;
 
 /// Safety cap of rounds per substep: this many plus [`ROUND_CAP_PER_MOVING`] per moving disc.
 /// An inelastic collapse reaches it every substep and then costs up to seconds a step
