@@ -344,9 +344,9 @@ pub struct RunSummary {
 /// 4. **Events.** The earliest event and every event within 10⁻⁹·h of it form a round. The
 ///    discs involved are moved to that instant; pocket entries are applied first; the contacts
 ///    still approaching are solved together (a single contact by the closed-form Newton law;
-///    several by projected Gauss-Seidel to convergence for the compression impulse, then
-///    Poisson restitution, which for one contact is Newton's law and for several never adds
-///    energy). Every disc whose velocity changed gets its events predicted anew; stale events
+///    several by projected Gauss-Seidel for the compression impulse, to convergence, a
+///    rounding cycle or 500 sweeps, then Poisson restitution, which for one contact is
+///    Newton's law and for several never adds energy). Every disc whose velocity changed gets its events predicted anew; stale events
 ///    are recognised by per-disc version numbers. Contacts created by a round (a touching row)
 ///    are resolved in the next round at the same instant, so an impulse travels down a row of
 ///    touching discs.

@@ -1,10 +1,12 @@
 //! Stage 4's impulses: the contacts of one round, solved together. One contact by the
 //! closed-form Newton law; several by projected Gauss-Seidel on the compression impulse λ
-//! (to 10⁻¹⁵ relative), then Poisson restitution e·λ, which for one contact is Newton's law and
-//! for several never adds energy (for mixed coefficients a round that would gain energy is
-//! redone with the smaller one).
+//! (to 10⁻¹⁵ relative, a rounding cycle or its sweep cap: [`compress`]), then Poisson
+//! restitution e·λ, which for one contact is Newton's law and for several never adds energy
+//! (for mixed coefficients a round that would gain energy is redone with the smaller one).
 
 use super::{Discs, NONE, PGS_MAX_ITERS, PGS_WATCH_FROM};
+
+const _: () = assert!(PGS_WATCH_FROM <= PGS_MAX_ITERS);
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Contact {
@@ -116,25 +118,27 @@ fn solve_together(
     }
 }
 
-/// [`apply`], and whether it changed any velocity (an impulse below what a velocity's last
-/// bit can show leaves it as it was).
+/// The velocities [`apply`] may change for `c`: disc `i`'s, then disc `j`'s (zeros for a
+/// cushion or wall).
 #[inline]
-fn apply_moved(d: &mut Discs, c: &Contact, dl: f64) -> bool {
+fn velocities(d: &Discs, c: &Contact) -> [f64; 4] {
     let i = c.i as usize;
-    let before_i = (d.k[i].vx, d.k[i].vy);
-    let before_j = if c.j != NONE {
+    let (jx, jy) = if c.j != NONE {
         let j = c.j as usize;
         (d.k[j].vx, d.k[j].vy)
     } else {
         (0.0, 0.0)
     };
+    [d.k[i].vx, d.k[i].vy, jx, jy]
+}
+
+/// [`apply`], and whether it changed any velocity (an impulse below what a velocity's last
+/// bit can show leaves it as it was).
+#[inline]
+fn apply_moved(d: &mut Discs, c: &Contact, dl: f64) -> bool {
+    let before = velocities(d, c);
     apply(d, c, dl);
-    let mut moved = before_i != (d.k[i].vx, d.k[i].vy);
-    if c.j != NONE {
-        let j = c.j as usize;
-        moved |= before_j != (d.k[j].vx, d.k[j].vy);
-    }
-    moved
+    before != velocities(d, c)
 }
 
 /// Projected Gauss-Seidel on the compression phase: λ ≥ 0, post normal velocity ≥ 0,
@@ -152,7 +156,7 @@ fn compress(d: &mut Discs, contacts: &mut [Contact]) -> usize {
     for c in contacts.iter_mut() {
         c.lam = 0.0;
     }
-    for n in 0..PGS_WATCH_FROM.min(PGS_MAX_ITERS) {
+    for n in 0..PGS_WATCH_FROM {
         if sweep::<false>(d, contacts) {
             return n + 1;
         }
