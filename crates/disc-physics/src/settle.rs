@@ -487,6 +487,34 @@ mod tests {
         }
     }
 
+    /// Discs whose areas add up to more than the table's are refused before any pass (the
+    /// passes could never settle them): 200,000 on one spot would take the passes hours.
+    /// A table filled edge to edge with touching discs is not refused by that test.
+    #[test]
+    fn more_discs_than_the_tables_area_holds_are_refused_at_once() {
+        let table = Table::new(0.5, 0.5).expect("a table");
+        let before = vec![Some(Vec2::new(0.1, -0.2)); 200_000];
+        let mut at = before.clone();
+        assert!(!settle_discs(&mut at, 0.026, &table));
+        assert_eq!(at, before);
+
+        // 20 by 20 touching discs of 2.5 cm fill the square of 1 m exactly (the area bound
+        // refuses 510 of them).
+        let r = 0.025;
+        let before: Vec<Option<Vec2>> = (0..400)
+            .map(|k| {
+                let (row, col) = (f64::from(k / 20), f64::from(k % 20));
+                Some(Vec2::new(
+                    -0.5 + r + col * 2.0 * r,
+                    -0.5 + r + row * 2.0 * r,
+                ))
+            })
+            .collect();
+        let mut at = before.clone();
+        assert!(settle_discs(&mut at, r, &table));
+        assert_eq!(at, before);
+    }
+
     #[test]
     fn more_discs_than_fit_or_a_centre_not_finite_is_reported() {
         let table = Table::new(0.05, 0.05).expect("a table");
