@@ -469,6 +469,15 @@ impl World {
     /// # Errors
     ///
     /// The [`PlaceError`] that says what is in the way.
+    ///
+    /// # Cost
+    ///
+    /// While the placement index is up to date (see [`add_disc`](Self::add_disc)'s cost),
+    /// about the discs near `position`. A step leaves the index stale, and this method
+    /// cannot rebuild it (it borrows the world immutably): between a step and the next
+    /// addition or placement it tests every disc on the table, once a call. A caller with
+    /// many positions to try in a large world after a step calls
+    /// [`prepare_placement_checks`](Self::prepare_placement_checks) first.
     pub fn check_placement(
         &self,
         kind: DiscKind,
@@ -501,6 +510,16 @@ impl World {
             }
         }
         Ok(())
+    }
+
+    /// Brings the placement index up to date, so that each
+    /// [`check_placement`](Self::check_placement) after it costs about the discs near the
+    /// position asked about, not every disc, until the next step. The index is rebuilt only
+    /// if a step left it stale and the world holds 64 discs or more (fewer are tested one by
+    /// one), at a cost of every disc; the next addition or placement would rebuild it
+    /// anyway. Nothing else changes: the answers are the same either way.
+    pub fn prepare_placement_checks(&mut self) {
+        self.ensure_place_index();
     }
 
     /// Whether a disc of radius `r` at `p` would overlap disc `j` (by more than
@@ -1063,6 +1082,36 @@ mod tests {
             w.step(&mut ev);
         }
         (w.checksum(), ev)
+    }
+
+    /// After a step the placement index is stale and `check_placement` tests every disc;
+    /// `prepare_placement_checks` rebuilds it, and the answers stay those of the plain test.
+    #[test]
+    fn placement_checks_prepared_after_a_step_answer_as_the_plain_test() {
+        let (mut w, at, coin) = coin_lattice(12);
+        for (k, p) in at.iter().enumerate() {
+            let v = Vec2::new(0.3 * ((k % 7) as f64 - 3.0), 0.2 * ((k % 5) as f64 - 2.0));
+            w.add_disc(coin, *p, v).unwrap();
+        }
+        assert!(w.place.valid);
+        w.step(&mut NoEvents);
+        assert!(!w.place.valid, "a step leaves the index stale");
+        let plain = w.clone();
+        w.prepare_placement_checks();
+        assert!(w.place.valid);
+        let half = w.table().half_width_m();
+        let mut in_the_way = 0;
+        for k in 0..400 {
+            let q = Vec2::new(
+                (f64::from(k % 20) / 10.0 - 0.95) * half,
+                (f64::from(k / 20) / 10.0 - 0.95) * half,
+            );
+            let want = plain.check_placement(coin, q, None);
+            in_the_way += usize::from(matches!(want, Err(PlaceError::Overlaps(_))));
+            assert_eq!(w.check_placement(coin, q, None), want, "probe {k}");
+        }
+        assert!(in_the_way > 20, "{in_the_way}");
+        assert_eq!(w.checksum(), plain.checksum(), "nothing else changes");
     }
 
     /// `place` moves the disc in the placement index and `remove` takes it out, instead of
