@@ -260,6 +260,25 @@ fn narrow<T: TryFrom<i32>>(v: i32) -> T {
 
 const WHOSE: [&str; 2] = ["you", "the opponent"];
 
+/// The words of a FIBS move: runs of characters split at whitespace, and each `-` a word of
+/// its own (`bar-5`, `bar -5` and `bar - 5` give the same three words). Allocates nothing.
+fn dash_words(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    core::iter::from_fn(move || {
+        rest = rest.trim_start();
+        let first = rest.chars().next()?;
+        let len = if first == '-' {
+            1
+        } else {
+            rest.find(|c: char| c == '-' || c.is_whitespace())
+                .unwrap_or(rest.len())
+        };
+        let (word, tail) = rest.split_at(len);
+        rest = tail;
+        Some(word)
+    })
+}
+
 impl FromStr for FibsBoard {
     type Err = FibsBoardError;
 
@@ -571,13 +590,16 @@ impl FibsBoard {
         let syntax = || FibsMoveError::Syntax(excerpt(text));
         let body = text.trim();
         let body = body.strip_suffix('.').unwrap_or(body);
-        let spaced = body.replace('-', " - ");
-        let mut words: Vec<&str> = spaced.split_whitespace().collect();
-        if matches!(words.first(), Some(&"move" | &"m")) {
-            words.remove(0);
+        // The words one at a time, each `-` a word of its own, so that text that is not a
+        // move is refused at its first wrong word, whatever follows. (Before the audit of
+        // 7 Dec 2026 the whole text was copied with spaces around each `-` and split into a
+        // list first: 47 MB of dashes took 2 s and 0.9 GB before the refusal.)
+        let mut words = dash_words(body).peekable();
+        if matches!(words.peek(), Some(&"move" | &"m")) {
+            words.next();
         }
         // Points, with a `-` allowed only between a movement's two points.
-        let mut points: Vec<u8> = Vec::with_capacity(8);
+        let mut points: Vec<u8> = Vec::with_capacity(9);
         let mut dash = false;
         for w in words {
             if w == "-" {
@@ -1376,6 +1398,43 @@ mod tests {
             "24/18 13/11"
         );
         assert_eq!(b.move_text(&play).unwrap(), "24-18 13-11");
+    }
+
+    /// The words of a move are those of the text with spaces put around each `-` and split
+    /// at whitespace (as the reader took them before the audit of 7 Dec 2026), Unicode
+    /// whitespace included.
+    #[test]
+    fn dash_words_are_the_words_of_the_text_spaced_around_each_dash() {
+        for text in [
+            "",
+            "  ",
+            "bar-5 bar 5 bar - 5 bar -5",
+            "move 24-18\t13-11.",
+            "--a- b\u{2003}-c\u{a0}d-",
+            "é-ü 1- -2",
+        ] {
+            let spaced = text.replace('-', " - ");
+            let want: Vec<&str> = spaced.split_whitespace().collect();
+            assert_eq!(dash_words(text).collect::<Vec<_>>(), want, "{text:?}");
+        }
+    }
+
+    /// `parse_move` copied the whole text with spaces around each `-` and split it into a
+    /// list of words before reading any: 47 MB of dashes took 2 s and 0.9 GB to refuse. It
+    /// now reads a word at a time and stops at the first wrong one (here the second `-`).
+    #[test]
+    fn regression_parse_move_copied_and_split_the_whole_text_before_refusing_it() {
+        let b = board(SPEC);
+        let text = "24-18 ".to_string() + &"-".repeat(10_000_000);
+        match b.parse_move(&text, SingleDiePolicy::Standard) {
+            Err(FibsMoveError::Syntax(excerpt)) => assert!(excerpt.len() < 200, "{excerpt}"),
+            other => panic!("{other:?}"),
+        }
+        let many = "24-18 ".repeat(1_000_000);
+        assert!(matches!(
+            b.parse_move(&many, SingleDiePolicy::Standard),
+            Err(FibsMoveError::Syntax(_))
+        ));
     }
 
     #[test]

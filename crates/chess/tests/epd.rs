@@ -336,3 +336,17 @@ proptest! {
         prop_assert_eq!(back, epd);
     }
 }
+
+/// A move operation of a million tokens is refused with the count, without a list of the
+/// tokens (before the audit of 7 Dec 2026 the reader kept 16 bytes a token to count them).
+#[test]
+fn regression_an_operation_of_a_million_tokens_was_listed_to_be_counted() {
+    let line = format!("4k3/8/8/8/8/8/8/4K3 w - - sm {};", "Kd2 ".repeat(1_000_000));
+    assert!(matches!(
+        line.parse::<Epd>(),
+        Err(EpdError::MoveCount {
+            found: 1_000_000,
+            ..
+        })
+    ));
+}

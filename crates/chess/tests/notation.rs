@@ -206,3 +206,20 @@ fn stockfish_reaches_the_positions_of_uci_position_commands() {
     }
     assert_eq!(n, 300);
 }
+
+/// FEN fields and ranks are counted before any is kept: millions of `/` or of fields are
+/// refused with their count, without a list of them (before the audit of 7 Dec 2026 the
+/// reader listed them first, 16 bytes each).
+#[test]
+fn regression_fen_listed_every_rank_and_field_before_counting_them() {
+    let slashes = format!("{} w - - 0 1", "/".repeat(5_000_000));
+    assert_eq!(
+        Position::from_fen(&slashes, CastlingMode::Standard),
+        Err(FenError::RankCount(5_000_001))
+    );
+    let fields = "8 ".repeat(1_000_000);
+    assert_eq!(
+        Position::from_fen(&fields, CastlingMode::Standard),
+        Err(FenError::FieldCount(1_000_000))
+    );
+}
