@@ -295,9 +295,18 @@ pub(crate) fn placements_at(
     out
 }
 
+/// The most columns of the placement grid across the strike zone (the Novuss zone has 35).
+const GRID_COLUMNS: f64 = 64.0;
+/// The most rows of the placement grid in the strike zone (the Novuss zone has 10).
+const GRID_ROWS: f64 = 32.0;
+/// The most steps of the placement grid across half the table (the Novuss table has 23).
+const GRID_HALF_STEPS: f64 = 32.0;
+
 /// The grid of [`placements_at_into`] in the striker's frame (`u` along his cushion, `v` from
 /// it), unsorted and with repeats: 2 cm by 1 cm over the zone (on the zone's lines only for
-/// the booklet's test), 2 cm over the striker's half.
+/// the booklet's test), 2 cm over the striker's half; wider on tables whose zone or half
+/// would hold more than [`GRID_COLUMNS`] columns, [`GRID_ROWS`] rows or [`GRID_HALF_STEPS`]
+/// steps of those.
 fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> {
     let d = &rules.dimensions;
     let (w, depth, r, h, half) = (
@@ -307,12 +316,27 @@ fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> 
         d.puck_hole_radius,
         d.half_size,
     );
-    let step = 0.02;
+    // The steps widen where the rules' lengths would give more than `GRID_COLUMNS`
+    // columns, `GRID_ROWS` rows or `GRID_HALF_STEPS` steps across half the table, so that
+    // the grid stays within a few thousand places on any table `Rules::validate` accepts
+    // (the Novuss table's grid, well within them, is as it was). Before the audit of 7 Dec
+    // 2026 the places grew with the table's area: on a table of 20 m, 500,000 of them, and
+    // each listing of the shots took 0.3 s.
+    let widened = |length: f64, step: f64, most: f64| {
+        if length / step > most {
+            length / most
+        } else {
+            step
+        }
+    };
+    let step = widened(2.0 * w, 0.02, GRID_COLUMNS);
     let ncols = (2.0 * w / step) as i32;
     let us = move || (0..=ncols).map(move |k| -w + f64::from(k) * step);
-    let nrows = ((depth - r) / 0.01) as i32;
-    let vs = move || (0..=nrows).map(move |k| r + f64::from(k) * 0.01);
-    let n = ((half - r) / step) as i32;
+    let row = widened(depth - r, 0.01, GRID_ROWS);
+    let nrows = ((depth - r) / row) as i32;
+    let vs = move || (0..=nrows).map(move |k| r + f64::from(k) * row);
+    let across = widened(half - r, 0.02, GRID_HALF_STEPS);
+    let n = ((half - r) / across) as i32;
     // The three shapes as one iterator type: each arm's iterator is empty in the others.
     let (lines, zone, halves) = match (level, rules.placement_test) {
         (Relax::Rules, PlacementTest::LineVisible) => (true, false, false),
@@ -334,8 +358,9 @@ fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> 
     // The striker's half, from his cushion to the centre line, on a 2 cm grid (some 1,200
     // places on the Novuss table, which the shots then aim from).
     let in_half = halves.then(move || {
-        (-n..=n)
-            .flat_map(move |i| (0..=n).map(move |k| (f64::from(i) * step, r + f64::from(k) * step)))
+        (-n..=n).flat_map(move |i| {
+            (0..=n).map(move |k| (f64::from(i) * across, r + f64::from(k) * across))
+        })
     });
     on_lines
         .into_iter()
@@ -982,6 +1007,34 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The placement grid stayed 2 cm by 1 cm on any table: on one of 20 m it held 500,000
+    /// places and each listing of the shots took 0.3 s. Its steps now widen so that no
+    /// level holds more than 65 by 33 places; the Novuss table's grid keeps its steps.
+    #[test]
+    fn regression_the_placement_grid_grew_with_the_tables_area() {
+        let big = Dimensions {
+            half_size: 10.0,
+            zone_depth: 2.0,
+            zone_half_width: 6.0,
+            ..Dimensions::NOVUSS
+        };
+        let most = 65 * 33;
+        for base in [Rules::lattjo(), Rules::lnf(), Rules::mini()] {
+            let rules = base.with_dimensions(big);
+            for level in Relax::ALL {
+                let n = grid_points(&rules, level).count();
+                assert!((100..=most).contains(&n), "{level:?}: {n}");
+            }
+            // The Novuss zone: 36 columns of 11 rows, 2 cm by 1 cm apart, as before.
+            let mut zone: Vec<(f64, f64)> = grid_points(&base, Relax::Zone).collect();
+            assert_eq!(zone.len(), 36 * 11);
+            zone.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            let (w, r) = (base.dimensions.zone_half_width, base.dimensions.puck_radius);
+            assert_eq!(zone[0], (-w + base.dimensions.puck_hole_radius, r));
+            assert_eq!(zone[1].1, r + 0.01);
+        }
     }
 
     /// The exact search at every level of every seat, for the presets and for odd sizes
