@@ -400,6 +400,10 @@ pub fn fibs(data: &[u8]) {
         .map(|_| words[usize::from(bytes.u8()) % words.len()])
         .collect();
     let _ = board.parse_move(&text, policy);
+    // The tail itself as a move's text, however long (the words above are at most 24).
+    if let Some(raw) = self::text(tail) {
+        let _ = board.parse_move(raw, policy);
+    }
     if let Some(state) = states.into_iter().next() {
         play_on(&game, state, &mut bytes);
     }
