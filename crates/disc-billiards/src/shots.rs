@@ -295,18 +295,20 @@ pub(crate) fn placements_at(
     out
 }
 
-/// The most columns of the placement grid across the strike zone (the Novuss zone has 35).
+/// The most steps of the placement grid across the strike zone (the Novuss zone has 35: 36
+/// columns).
 const GRID_COLUMNS: f64 = 64.0;
-/// The most rows of the placement grid in the strike zone (the Novuss zone has 10).
+/// The most steps of the placement grid from the striker's cushion across the strike zone
+/// (the Novuss zone has 10: 11 rows).
 const GRID_ROWS: f64 = 32.0;
-/// The most steps of the placement grid across half the table (the Novuss table has 23).
+/// The most steps of the placement grid from the middle to a side cushion, and from the
+/// striker's cushion to the centre line (the Novuss table has 23).
 const GRID_HALF_STEPS: f64 = 32.0;
 
 /// The grid of [`placements_at_into`] in the striker's frame (`u` along his cushion, `v` from
 /// it), unsorted and with repeats: 2 cm by 1 cm over the zone (on the zone's lines only for
 /// the booklet's test), 2 cm over the striker's half; wider on tables whose zone or half
-/// would hold more than [`GRID_COLUMNS`] columns, [`GRID_ROWS`] rows or [`GRID_HALF_STEPS`]
-/// steps of those.
+/// would take more than [`GRID_COLUMNS`], [`GRID_ROWS`] or [`GRID_HALF_STEPS`] such steps.
 fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> {
     let d = &rules.dimensions;
     let (w, depth, r, h, half) = (
@@ -316,8 +318,8 @@ fn grid_points(rules: &Rules, level: Relax) -> impl Iterator<Item = (f64, f64)> 
         d.puck_hole_radius,
         d.half_size,
     );
-    // The steps widen where the rules' lengths would give more than `GRID_COLUMNS`
-    // columns, `GRID_ROWS` rows or `GRID_HALF_STEPS` steps across half the table, so that
+    // The steps widen where the rules' lengths would take more than `GRID_COLUMNS`,
+    // `GRID_ROWS` or `GRID_HALF_STEPS` of them, so that
     // the grid stays within a few thousand places on any table `Rules::validate` accepts
     // (the Novuss table's grid, well within them, is as it was). Before the audit of 7 Dec
     // 2026 the places grew with the table's area: on a table of 20 m, 500,000 of them, and
