@@ -87,22 +87,8 @@ pub fn settle_discs(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table
     {
         return false;
     }
-    // The passes may run out having moved discs: the caller then gets its positions back as
-    // they were, as for the refusals above. (Before the audit of docs/physics.md of 6 Dec
-    // 2026 it got them as the last pass left them.)
-    let original = positions.to_vec();
     let mut index = PlaceIndex::default();
-    for _ in 0..MAX_SETTLE_PASSES {
-        let mut moved = settle.pairs_pass(positions, &mut index);
-        for p in positions.iter_mut().flatten() {
-            moved |= settle.onto_the_table(p, table);
-        }
-        if !moved {
-            return true;
-        }
-    }
-    positions.copy_from_slice(&original);
-    false
+    settle.passes(positions, table, |at| settle.pairs_pass(at, &mut index))
 }
 
 /// What a pass of [`settle_discs`] needs to know of the radius and the table.
@@ -139,6 +125,31 @@ impl Settle {
         let w = 2.0 * (self.hx + self.radius_m + 0.5 * PLACEMENT_TOLERANCE_M);
         let h = 2.0 * (self.hy + self.radius_m + 0.5 * PLACEMENT_TOLERANCE_M);
         (n as f64) * std::f64::consts::PI * r * r <= 1.0001 * w * h
+    }
+
+    /// Passes until one moves nothing (`true`), at most [`MAX_SETTLE_PASSES`]: each moves
+    /// the overlapping pairs apart by `pairs` (which says whether it moved any), then each
+    /// disc onto the table. When the passes run out (`false`) the positions are given back
+    /// as they were, as for the refusals before them. (Before the audit of docs/physics.md
+    /// of 6 Dec 2026 they were left as the last pass left them.)
+    fn passes(
+        &self,
+        positions: &mut [Option<Vec2>],
+        table: &Table,
+        mut pairs: impl FnMut(&mut [Option<Vec2>]) -> bool,
+    ) -> bool {
+        let original = positions.to_vec();
+        for _ in 0..MAX_SETTLE_PASSES {
+            let mut moved = pairs(positions);
+            for p in positions.iter_mut().flatten() {
+                moved |= self.onto_the_table(p, table);
+            }
+            if !moved {
+                return true;
+            }
+        }
+        positions.copy_from_slice(&original);
+        false
     }
 
     /// The nearest point to `p` where a disc's centre lies within the cushions.
@@ -390,18 +401,7 @@ mod tests {
     /// `settle_discs` with the plain pass: the reference the grid's pass is held to.
     fn plain_settle(positions: &mut [Option<Vec2>], radius_m: f64, table: &Table) -> bool {
         let settle = Settle::new(radius_m, table);
-        let original = positions.to_vec();
-        for _ in 0..MAX_SETTLE_PASSES {
-            let mut moved = plain_pairs_pass(&settle, positions);
-            for p in positions.iter_mut().flatten() {
-                moved |= settle.onto_the_table(p, table);
-            }
-            if !moved {
-                return true;
-            }
-        }
-        positions.copy_from_slice(&original);
-        false
+        settle.passes(positions, table, |at| plain_pairs_pass(&settle, at))
     }
 
     /// Random crowds: `n` discs of radius `r` dropped into a square of `spread` half-size
