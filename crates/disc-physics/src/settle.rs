@@ -31,9 +31,9 @@ pub const MAX_SETTLE_PASSES: usize = 4096;
 ///
 /// Returns whether every disc could then be placed: `false` when the discs' areas add up to
 /// more than the table's, when the passes ran out (discs packed tighter than the table
-/// holds), a disc's centre is not finite or has a subnormal
-/// coordinate (which [`crate::World::add_disc`] refuses), or `radius_m` is not a disc's
-/// radius on this table (outside [`crate::limits::RADIUS_M`], or wider than half the table:
+/// holds), when a disc's centre is not finite or has a subnormal coordinate (which
+/// [`crate::World::add_disc`] refuses), or when `radius_m` is not a disc's radius on this
+/// table (outside [`crate::limits::RADIUS_M`], or wider than half the table:
 /// no disc of it fits). Positions are then left as they are; nothing panics. With no disc
 /// at all (every entry `None`) the answer is `true` whatever the radius (a caller may pass
 /// 0 then, having no disc to take it from).

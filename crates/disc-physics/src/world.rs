@@ -346,8 +346,9 @@ pub struct RunSummary {
 ///    still approaching are solved together (a single contact by the closed-form Newton law;
 ///    several by projected Gauss-Seidel for the compression impulse, to convergence, a
 ///    rounding cycle or 500 sweeps, then Poisson restitution, which for one contact is
-///    Newton's law and for several never adds energy). Every disc whose velocity changed gets its events predicted anew; stale events
-///    are recognised by per-disc version numbers. Contacts created by a round (a touching row)
+///    Newton's law and for several never adds energy). Every disc whose velocity changed
+///    gets its events predicted anew; stale events are recognised by per-disc version
+///    numbers. Contacts created by a round (a touching row)
 ///    are resolved in the next round at the same instant, so an impulse travels down a row of
 ///    touching discs.
 /// 5. **Drift.** Every disc that moved is carried to the end of the substep.
