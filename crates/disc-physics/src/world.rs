@@ -122,6 +122,29 @@ impl StepConfig {
         Ok(())
     }
 
+    /// The most substeps one run to rest ([`World::run_to_rest`]) takes:
+    /// (⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps`, which [`StepConfig::validate`] holds to
+    /// [`limits::MAX_RUN_SUBSTEPS`] (10⁸). The default's is 60,001. A run's cost grows with it
+    /// when discs keep moving (on a table without friction, up to the cap): the games on the
+    /// solver hold it to a bound of their own. Saturates at `u64::MAX` for a configuration
+    /// outside the ranges.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use disc_physics::StepConfig;
+    /// assert_eq!(StepConfig::default().run_substeps(), 60_001);
+    /// let fine = StepConfig { substeps: 4, ..StepConfig::default() };
+    /// assert_eq!(fine.run_substeps(), 240_004);
+    /// ```
+    #[must_use]
+    pub fn run_substeps(&self) -> u64 {
+        // A float-to-integer cast saturates (and reads NaN as 0): no overflow for any field.
+        ((self.max_time_s / self.dt_s).ceil() as u64)
+            .saturating_add(1)
+            .saturating_mul(u64::from(self.substeps))
+    }
+
     /// The most steps a run to rest takes: ⌈`max_time_s` / `dt_s`⌉, plus one for the
     /// rounding of the accumulated time (the run stops at the first step whose accumulated
     /// time reaches `max_time_s`; this bounds it whatever the rounding).
