@@ -267,9 +267,10 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses, for a top speed below
     /// the fastest stroke ([`PhysicsConfigError::MaxSpeed`]): the physics would refuse
-    /// strokes the game lists.
+    /// strokes the game lists, or for a time step whose run to rest could take more than
+    /// [`crate::MAX_STROKE_SUBSTEPS`] substeps ([`PhysicsConfigError::RunTooLong`]).
     pub fn with_physics(self, physics: PhysicsConfig) -> Result<Carrom, PhysicsConfigError> {
         if physics.params.max_speed_m_s < crate::stroke::MAX_SPEED {
             return Err(PhysicsConfigError::MaxSpeed {
@@ -279,6 +280,13 @@ impl Carrom {
         }
         let table = physics.table()?;
         World::new(table.clone(), physics.step)?;
+        let substeps = physics.step.run_substeps();
+        if substeps > crate::sim::MAX_STROKE_SUBSTEPS {
+            return Err(PhysicsConfigError::RunTooLong {
+                substeps,
+                max: crate::sim::MAX_STROKE_SUBSTEPS,
+            });
+        }
         Ok(Carrom {
             physics,
             table,

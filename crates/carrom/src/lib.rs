@@ -117,7 +117,9 @@ pub use rules::{
     MIN_NOISE_SD, NoiseModel, PenaltyPoints, QueenWithFirstPiece, Rules, RulesError,
     TieAfterMaxBoards, TurnDirection,
 };
-pub use sim::{JUMP_SPEED_M_S, PhysicsConfig, PhysicsConfigError, PhysicsError};
+pub use sim::{
+    JUMP_SPEED_M_S, MAX_STROKE_SUBSTEPS, PhysicsConfig, PhysicsConfigError, PhysicsError,
+};
 pub use state::{
     BoardEnd, BoardResult, Colour, MEN_PER_COLOUR, PIECES, Phase, Piece, PieceError, QueenState,
     Setup, SetupError, State, side_of, team_of,

@@ -70,6 +70,20 @@ impl PhysicsConfig {
     }
 }
 
+/// The most substeps one stroke's run to rest may take under a game's [`PhysicsConfig`]:
+/// (⌈`max_time_s` / `dt_s`⌉ + 1) × `substeps` ([`StepConfig::run_substeps`]) at most
+/// 1,000,000, 16 times the default's 60,001 (1 ms steps for 60 s; 0.1 ms steps for 60 s, or
+/// 16 substeps of the default step, still fit).
+///
+/// disc-physics accepts runs of up to 10⁸ substeps, and a stroke runs to that cap when its
+/// discs keep moving (a table without friction): one stroke then took 0.9-1.0 s with the
+/// striker alone moving (twenty frictionless coins in a disc-physics world: 13 s), and a
+/// traced stroke ([`crate::Carrom::trace`]), which keeps a sample per moving disc per step,
+/// 11 s and 1.6 GB for the striker alone (release build, 7 Dec 2026; the default step: 0.2
+/// ms and 0.6 ms for the break). At this bound a run of twenty moving coins takes about
+/// 0.12 s and a trace at most 16 MB a moving disc.
+pub const MAX_STROKE_SUBSTEPS: u64 = 1_000_000;
+
 /// Why a physics configuration was refused.
 ///
 /// # Examples
@@ -98,6 +112,18 @@ pub enum PhysicsConfigError {
         physics: f64,
         /// The fastest stroke, m/s.
         strokes: f64,
+    },
+    /// A time step whose run to rest could take more than [`MAX_STROKE_SUBSTEPS`] substeps
+    /// (disc-physics accepts up to 10⁸, which makes one stroke cost seconds and a traced
+    /// stroke gigabytes).
+    #[error(
+        "a stroke could run (ceil(max_time_s / dt_s) + 1) x substeps = {substeps} substeps, more than the game's {max}"
+    )]
+    RunTooLong {
+        /// The run's substeps ([`StepConfig::run_substeps`]).
+        substeps: u64,
+        /// [`MAX_STROKE_SUBSTEPS`].
+        max: u64,
     },
 }
 
@@ -215,4 +241,70 @@ pub(crate) fn simulate(
         || sink.striker_hit_cushion
         || !side.disc_overlaps_base_strip(end, STRIKER_RADIUS);
     Ok((out, world))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Carrom;
+
+    /// disc-physics accepts runs of up to 10⁸ substeps; with such a time step a stroke whose
+    /// discs kept moving (no friction) ran for a second, and a traced one kept gigabytes of
+    /// samples. The game now refuses a step whose run could exceed [`MAX_STROKE_SUBSTEPS`],
+    /// whether built or read from JSON, and takes every step up to it.
+    #[test]
+    fn regression_a_time_step_could_make_one_stroke_run_1e8_substeps() {
+        let step = |dt_s: f64, substeps: u32, max_time_s: f64| PhysicsConfig {
+            step: StepConfig {
+                dt_s,
+                substeps,
+                max_time_s,
+            },
+            ..PhysicsConfig::default()
+        };
+        // 99,999 s of 1 ms steps: 10⁸ substeps at most, which disc-physics takes.
+        let long = step(0.001, 1, 99_999.0);
+        assert_eq!(long.step.validate(), Ok(()));
+        let substeps = long.step.run_substeps();
+        assert!(substeps > 99_000_000, "{substeps}");
+        assert_eq!(
+            Carrom::default().with_physics(long),
+            Err(PhysicsConfigError::RunTooLong {
+                substeps,
+                max: MAX_STROKE_SUBSTEPS,
+            })
+        );
+        // The default step with 17 substeps is just over the bound, with 16 just under it.
+        let over = step(0.001, 17, 60.0);
+        assert!(matches!(
+            Carrom::default().with_physics(over),
+            Err(PhysicsConfigError::RunTooLong {
+                substeps: 1_020_017,
+                ..
+            })
+        ));
+        assert!(
+            Carrom::default()
+                .with_physics(step(0.001, 16, 60.0))
+                .is_ok()
+        );
+        // Exactly the bound: 100 steps of 10,000 substeps.
+        let edge = step(1.0, 10_000, 99.0);
+        assert_eq!(edge.step.run_substeps(), MAX_STROKE_SUBSTEPS);
+        assert!(Carrom::default().with_physics(edge).is_ok());
+        assert!(
+            Carrom::default()
+                .with_physics(PhysicsConfig::default())
+                .is_ok()
+        );
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_string(&long).unwrap();
+            let read: PhysicsConfig = serde_json::from_str(&json).unwrap();
+            assert!(matches!(
+                Carrom::default().with_physics(read),
+                Err(PhysicsConfigError::RunTooLong { .. })
+            ));
+        }
+    }
 }

@@ -155,9 +155,10 @@ impl Novuss {
     ///
     /// # Errors
     ///
-    /// [`PhysicsConfigError`] for parameters disc-physics refuses, or for a top speed below
+    /// [`PhysicsConfigError`] for parameters disc-physics refuses, for a top speed below
     /// the rules' top stroke speed ([`PhysicsConfigError::MaxSpeed`]): the physics would
-    /// refuse strokes the game lists.
+    /// refuse strokes the game lists, or for a time step whose run to rest could take more
+    /// than [`crate::MAX_STROKE_SUBSTEPS`] substeps ([`PhysicsConfigError::RunTooLong`]).
     pub fn with_physics(self, physics: PhysicsConfig) -> Result<Novuss, PhysicsConfigError> {
         if physics.params.max_speed_m_s < self.rules.max_speed {
             return Err(PhysicsConfigError::MaxSpeed {
@@ -167,6 +168,13 @@ impl Novuss {
         }
         let table = sim::table(&self.rules, physics.params)?;
         disc_physics::World::new(table, physics.step)?;
+        let substeps = physics.step.run_substeps();
+        if substeps > sim::MAX_STROKE_SUBSTEPS {
+            return Err(PhysicsConfigError::RunTooLong {
+                substeps,
+                max: sim::MAX_STROKE_SUBSTEPS,
+            });
+        }
         Ok(Novuss { physics, ..self })
     }
 

@@ -108,7 +108,7 @@ pub use rules::{
     TechniqueBreach,
 };
 pub use shots::{Candidate, CandidateError, ShotKind};
-pub use sim::{PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
+pub use sim::{MAX_STROKE_SUBSTEPS, PhysicsConfig, PhysicsConfigError, PhysicsError, SimScratch};
 pub use state::{Setup, SetupError, State, Status};
 pub use stroke::{MAX_DIRECTION, NOISE_LIMIT_SD, Noise, ParseStrokeError, Stroke, StrokeError};
 pub use svg::StrokeTrace;
