@@ -35,11 +35,6 @@ use crate::movegen::{Dice, Play, PlayList, SingleDiePolicy};
 /// # Ok::<(), lattjo_backgammon::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// How a non-double may be under-used (D1). Booklet: [`SingleDiePolicy::Lattjo`];
@@ -74,24 +69,42 @@ pub struct Rules {
     /// act). Accepted, the doubler wins the level times the cube before the double; refused,
     /// the double is answered as before. Off in both presets, and in
     /// [`crate::mat::MATCH_RULES`]; needs the cube and `resignations`.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub resign_when_doubled: bool,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    single_die: SingleDiePolicy,
+    cube: bool,
+    crawford: bool,
+    jacoby: bool,
+    beavers: bool,
+    automatic_doubles: u8,
+    max_cube_log2: Option<u8>,
+    resignations: bool,
+    #[serde(default)]
+    resign_when_doubled: bool,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -2431,5 +2444,24 @@ impl Rounds for Backgammon {
             .target()
             .is_some_and(|t| totals.as_slice().iter().any(|&p| p >= t))
             || config.max_rounds().is_some_and(|m| rounds_played >= m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::standard()).unwrap();
+        v["max_cube_log2"] = 13.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }

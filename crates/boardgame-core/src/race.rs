@@ -38,11 +38,6 @@ const MAX_COPIES: u8 = 20;
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct RaceRules {
     /// Seats, 2 to 4.
@@ -61,20 +56,36 @@ pub struct RaceRules {
     pub partners: bool,
 }
 
-// Deserialization checks the settings as `Race::new` does (`RaceRules::validate`): the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`RaceRules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "RaceRules", rename = "RaceRules")]
+struct RaceRulesFields {
+    players: usize,
+    track: u8,
+    hand: u8,
+    copies: u8,
+    extra_turn_on_six: bool,
+    bump: bool,
+    partners: bool,
+}
+
+// Deserialization checks the settings as `Race::new` does (`RaceRules::validate`): the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `RaceRules::deserialize`, which
+// a caller's `RaceRules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for RaceRules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RaceRules::serialize(self, serializer)
+        RaceRulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for RaceRules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RaceRules, D::Error> {
-        let rules = RaceRules::deserialize(deserializer)?;
+        let rules = RaceRulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -334,17 +345,26 @@ enum Phase {
 /// # Ok::<(), boardgame_core::race::RaceError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 pub struct RaceState {
     phase: Phase,
     /// Who rolls first once the deal is over.
     starter: Seat,
     positions: BySeat<u8>,
     /// `hands[seat][v - 1]`: copies of value `v` in the hand.
+    hands: BySeat<[u8; CARD_VALUES]>,
+    deck: [u8; CARD_VALUES],
+    discards: [u8; CARD_VALUES],
+}
+
+/// [`RaceState`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "RaceState", rename = "RaceState")]
+struct RaceStateFields {
+    phase: Phase,
+    starter: Seat,
+    positions: BySeat<u8>,
     hands: BySeat<[u8; CARD_VALUES]>,
     deck: [u8; CARD_VALUES],
     discards: [u8; CARD_VALUES],
@@ -375,14 +395,14 @@ impl RaceState {
 #[cfg(feature = "serde")]
 impl serde::Serialize for RaceState {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RaceState::serialize(self, serializer)
+        RaceStateFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for RaceState {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RaceState, D::Error> {
-        let state = RaceState::deserialize(deserializer)?;
+        let state = RaceStateFields::deserialize(deserializer)?;
         state.check_alone().map_err(serde::de::Error::custom)?;
         Ok(state)
     }
@@ -1619,5 +1639,35 @@ mod tests {
         }
         assert_eq!(pairs, 36 + 81);
         assert!(nodes > 1000, "{nodes}");
+    }
+
+    /// `RaceRules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `RaceRules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_race_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(RaceRules::default()).unwrap();
+        v["players"] = 5.into();
+        assert!(RaceRules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<RaceRules>(v).is_err());
+    }
+
+    /// `RaceState::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `RaceState::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_race_state_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v =
+            serde_json::to_value(Race::new(RaceRules::default()).unwrap().new_initial_state())
+                .unwrap();
+        v["positions"][0] = 201.into();
+        assert!(RaceState::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<RaceState>(v).is_err());
     }
 }

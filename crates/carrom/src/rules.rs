@@ -223,11 +223,6 @@ impl Default for NoiseModel {
 /// assert!(pairs.validate().is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs, partners opposite) players (C1). Both presets: 2.
@@ -336,20 +331,59 @@ pub struct Rules {
     pub games_per_match: u8,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    players: usize,
+    penalty_points: PenaltyPoints,
+    penalty_points_respect_22_cap: bool,
+    board_end_scoring: BoardEndScoring,
+    striker_with_own_piece_continues: bool,
+    opponent_piece_ends_turn: bool,
+    void_stroke_limit: Option<u8>,
+    break_attempts: u8,
+    striker_off_board_is_foul: bool,
+    queen_with_first_piece: QueenWithFirstPiece,
+    queen_too_early_loses_turn: bool,
+    queen_while_owing_goes_back: bool,
+    striker_with_queen_continues: bool,
+    last_piece_with_striker_loses: bool,
+    both_last_pieces: BothLastPieces,
+    queen_bonus_cutoff: i64,
+    queen_points: i64,
+    max_points_per_board: Option<i64>,
+    target_points: i64,
+    max_boards: u32,
+    tie_after_max_boards: TieAfterMaxBoards,
+    turn_direction: TurnDirection,
+    break_rotation: BreakRotation,
+    colour_follows_break: bool,
+    noise: Option<NoiseModel>,
+    extra_point_if_demanded: bool,
+    dues_off_centre_circle: bool,
+    dues_may_be_declined: bool,
+    referee_calls: bool,
+    games_per_match: u8,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -636,5 +670,24 @@ impl Rules {
             check("speed_sd", n.speed_sd, MAX_NOISE_SD.1)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::lattjo()).unwrap();
+        v["players"] = 3.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }

@@ -239,11 +239,6 @@ pub enum NextSetStarter {
 /// assert_eq!(Rules::lnf().placement_test, PlacementTest::LnfHoleInside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// 2 (singles) or 4 (pairs) (N1, N16). Every preset: 2.
@@ -295,18 +290,15 @@ pub struct Rules {
     /// penalty disc ([`crate::Conduct`]: refusing to strike, a double stroke, touching discs
     /// or a moving puck, moving discs in the opponent's turn, delaying after a warning, the
     /// puck breaking). Off, such calls are refused.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub conduct_penalties: bool,
     /// LNF (§5, "Extra losses of turn"): crossing the border of one's own zone
     /// ([`crate::Conduct::LeftZone`]) costs the turn. Off, the call is refused.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub zone_exit_turn_loss: bool,
     /// LNF (§5, "Extra losses of turn"): after a rebound stroke (B5: a "backstroke", the
     /// puck's first contact a cushion) while the striker has no dark ("blind") disc, the puck
     /// crossing back over the striker's own edge line (the front line of his strike zone,
     /// across the table) costs the turn. The physics path detects it
     /// ([`crate::Outcome::own_line_crossed`]).
-    #[cfg_attr(feature = "serde", serde(default))]
     pub own_edge_line_loss: bool,
     /// Who strikes first in the first set (B2). Every preset: seat 0.
     pub first_player: Seat,
@@ -329,20 +321,58 @@ pub struct Rules {
     pub max_speed: f64,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    players: usize,
+    discs_per_player: u8,
+    pair_discs: PairDiscs,
+    placement_test: PlacementTest,
+    side_rebound_to_dark: SideReboundToDark,
+    direct_at_dark: DirectAtDark,
+    own_disc_off_table: OwnDiscOffTable,
+    direct_off_table_placement: OffTablePlacement,
+    off_table_placement: OffTablePlacement,
+    debt_settlement: DebtSettlement,
+    puck_return_rule: PuckReturnRule,
+    technique_breach: TechniqueBreach,
+    zone_contact_foul: bool,
+    opening_equaliser: bool,
+    doubles_blind_zone_foul: bool,
+    dark_only_must_reach: bool,
+    #[serde(default)]
+    conduct_penalties: bool,
+    #[serde(default)]
+    zone_exit_turn_loss: bool,
+    #[serde(default)]
+    own_edge_line_loss: bool,
+    first_player: Seat,
+    next_set_starter: NextSetStarter,
+    sets_to_win: u8,
+    stroke_limit: Option<u32>,
+    noise: Option<NoiseModel>,
+    dimensions: Dimensions,
+    max_speed: f64,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -913,5 +943,19 @@ mod tests {
         let mut r = Rules::lattjo();
         r.sets_to_win = 0;
         assert_eq!(r.validate(), Err(RulesError::Sets));
+    }
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::lattjo()).unwrap();
+        v["players"] = 3.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }

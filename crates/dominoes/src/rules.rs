@@ -214,11 +214,6 @@ pub enum HandTable {
 /// assert_eq!(Rules::default(), Rules::lattjo());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// Players at the table, 2 to 8 (the booklet: 2 to 5, D1). Every preset: 2, except
@@ -232,7 +227,6 @@ pub struct Rules {
     /// The table of hand sizes when `hand_size` is `None`: the booklet's (D2: 7 for 2-3
     /// players, 5 for 4 or more) or, in [`Rules::block`], the block game's (7 for 2 players,
     /// 5 for 3 or more). Missing from serialized rules of earlier versions: the booklet's.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub hand_table: HandTable,
     /// What a stuck player does (E2). The booklet draws one tile; block: no drawing; draw,
     /// All Fives, Muggins, Five-Up: draw until a tile fits.
@@ -269,20 +263,44 @@ pub struct Rules {
     pub spinner: SpinnerRule,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    players: usize,
+    highest: u8,
+    hand_size: Option<usize>,
+    #[serde(default)]
+    hand_table: HandTable,
+    draw_rule: DrawRule,
+    must_play_if_able: bool,
+    closed_layout_ends_round: bool,
+    blocked_tie: BlockedTie,
+    score_basis: ScoreBasis,
+    next_round_leader: NextRoundLeader,
+    no_double: NoDouble,
+    partnerships: bool,
+    scoring: Scoring,
+    spinner: SpinnerRule,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -780,5 +798,19 @@ mod tests {
             lattjo.with_hand_size(Some(0)).validate(),
             Err(RulesError::HandSize { .. })
         ));
+    }
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::lattjo()).unwrap();
+        v["players"] = 9.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }

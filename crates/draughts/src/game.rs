@@ -62,11 +62,6 @@ pub enum Draws {
 /// # Ok::<(), lattjo_draughts::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// Short kings (D12, both presets) or the French text's flying kings (V2).
@@ -85,20 +80,33 @@ pub struct Rules {
     pub quiet_moves: u16,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    king_moves: KingMoves,
+    draws: Draws,
+    repetitions: u8,
+    quiet_moves: u16,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -1670,5 +1678,19 @@ mod tests {
             longest > 2 * LONG_HISTORY,
             "the games reach long histories: {longest}"
         );
+    }
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::wcdf()).unwrap();
+        v["repetitions"] = 1.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }

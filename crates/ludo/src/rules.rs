@@ -797,11 +797,6 @@ impl Preset {
 /// # Ok::<(), lattjo_ludo::RulesError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(remote = "Self")
-)]
 #[non_exhaustive]
 pub struct Rules {
     /// L1: the number of players, 2 to 4. Every preset: 4.
@@ -842,7 +837,6 @@ pub struct Rules {
     /// no checker is captured and colours may share a dot ([`SafeDots`]; Ludo King:
     /// [`SafeDots::LUDO_KING`]). Off ([`SafeDots::NONE`]) in every preset. Missing from
     /// serialized rules written before it existed, it reads as off.
-    #[cfg_attr(feature = "serde", serde(default))]
     pub safe_dots: SafeDots,
     /// D8: three rolls to get a checker out when nothing can move. Off in every preset.
     pub three_tries: bool,
@@ -859,20 +853,48 @@ pub struct Rules {
     pub play_out_places: bool,
 }
 
-// Deserialization validates (`Rules::validate`), as the game's constructor does: the derive
-// above, with `remote = "Self"`, makes the field-by-field (de)serializer an inherent function
-// that these two impls wrap.
+/// [`Rules`]'s fields for serde (a `remote` derive): private, so that the one public
+/// deserializer is the checked impl below.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(remote = "Rules", rename = "Rules")]
+struct RulesFields {
+    players: usize,
+    seats: Option<Seats>,
+    geometry: Geometry,
+    finish: Finish,
+    sixth_dot: u8,
+    release_rolls: ReleaseRolls,
+    six_release: SixRelease,
+    release_compulsory: bool,
+    clear_start: bool,
+    own_stacking: bool,
+    overshoot: Overshoot,
+    max_sixes: Option<u8>,
+    #[serde(default)]
+    safe_dots: SafeDots,
+    three_tries: bool,
+    must_move: bool,
+    opening_checker: bool,
+    roll_for_start: bool,
+    play_out_places: bool,
+}
+
+// Deserialization validates (`Rules::validate`), as the game's constructor does: the private
+// mirror above reads the fields and these two impls wrap it. (A `remote = "Self"` derive on
+// the type itself made that unchecked reader a public inherent `Rules::deserialize`, which
+// a caller's `Rules::deserialize(d)` reached instead of this impl.)
 #[cfg(feature = "serde")]
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Rules::serialize(self, serializer)
+        RulesFields::serialize(self, serializer)
     }
 }
 
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Rules {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rules, D::Error> {
-        let rules = Rules::deserialize(deserializer)?;
+        let rules = RulesFields::deserialize(deserializer)?;
         rules.validate().map_err(serde::de::Error::custom)?;
         Ok(rules)
     }
@@ -1764,5 +1786,19 @@ mod tests {
         assert_eq!(g.loop_dot(crate::Colour::Red, 40), Some(39));
         assert_eq!(g.loop_dot(crate::Colour::Red, 41), None);
         assert_eq!(g.loop_dot(crate::Colour::Red, 0), None);
+    }
+
+    /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
+    /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
+    /// inherent `Rules::deserialize`, which that call reached instead: it took what the
+    /// constructor and `serde_json::from_value` refuse.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
+        use serde::Deserialize;
+        let mut v = serde_json::to_value(Rules::lattjo()).unwrap();
+        v["players"] = 5.into();
+        assert!(Rules::deserialize(v.clone()).is_err());
+        assert!(serde_json::from_value::<Rules>(v).is_err());
     }
 }
