@@ -192,9 +192,14 @@ where
         .map_err(|e| format!("{name}: {text:?} is not a number here ({e})"))
 }
 
-/// The perft example's usage.
+/// The perft example's usage, with each game's position notation and options.
 pub const PERFT_USAGE: &str = "usage: perft <chess|draughts|backgammon> <depth> [position] \
-     [--options]";
+     [--options]
+  no position: one per line from standard input, or the start when nothing is piped in
+  every game: --threads N (the same count over N threads), --divide (the count below each move)
+  chess:      position as FEN; --chess960 (castling read as Chess960)
+  draughts:   position as PDN FEN; --flying (flying kings)
+  backgammon: position as GNUBG Position ID; --rules lattjo|standard (default standard)";
 
 /// The deepest count the perft example runs: the games' own limit,
 /// [`boardgame_core::perft::MAX_PERFT_DEPTH`] (their `perft` functions walk the tree one

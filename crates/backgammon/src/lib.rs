@@ -4,7 +4,8 @@
 //! them, GNUBG/XG move notation, Jellyfish `.mat` match files ([`mat`]: read, replayed
 //! through [`Match`] and written as GNUBG reads them) and GNUBG's own SGF match files
 //! ([`sgf`]: the same), FIBS board lines as FIBS sends them and GNU Backgammon's `external`
-//! interface reads them ([`fibs`]), fast legal-play generation, perft,
+//! interface reads them ([`fibs`]), fast legal-play generation ([`Position::legal_plays`]
+//! into a reusable [`PlayList`]), perft,
 //! SVG pictures, and the encodings learners use (boardgame-core's [`Observe`] with
 //! TD-Gammon's 198 inputs or a compact board, [`ObservationKind`]; [`IndexedActions`] with
 //! one index per legal play).

@@ -32,6 +32,10 @@ pub struct Match<G> {
 
 /// The state of a match: the current (or, at the end, the last) round and the totals.
 ///
+/// The type parameter is the round's state type, not the game: a [`Match<G>`] plays a
+/// `MatchState<G::State>`, so a backgammon match read back from JSON is a
+/// `MatchState<lattjo_backgammon::State>`.
+///
 /// With the `serde` feature it serializes, and it deserializes when its round state does (the
 /// round state of every [`crate::Rounds`] game implements [`RoundState`], which the checks
 /// read, and the round's own deserializer checks the round): the totals must have one value per

@@ -5,6 +5,10 @@ use crate::Game;
 /// A game as it was played: the seed it was played from and every action in order, chance
 /// results included. Replaying needs no RNG, only the game's rules.
 ///
+/// The type parameter is the game's action type, not the game: a game `G` makes and replays
+/// a `Record<G::Action>` ([`Played::record`](crate::Played::record)), so a chess record read
+/// back from JSON is a `Record<lattjo_chess::Action>`.
+///
 /// With the `serde` feature a record serializes as `{ "seed": .., "actions": [..] }` when the
 /// action type does.
 ///

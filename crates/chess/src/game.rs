@@ -441,10 +441,17 @@ pub enum StateError {
 /// history under the state's rules through the same checks: a `State` is always one that
 /// play under its rules can reach.
 ///
+/// As text, a state is its start and moves: a UCI `position` command
+/// ([`UciPosition::from_state`](crate::UciPosition::from_state), read back by
+/// [`UciPosition::to_state`](crate::UciPosition::to_state)) or a PGN game
+/// ([`PgnGame::new`](crate::pgn::PgnGame::new) with the start, the moves and
+/// [`Outcome::result`], read back by [`Chess::replay`] of its start and moves).
+///
 /// # Examples
 ///
 /// ```
-/// use lattjo_chess::{Action, Chess, Game};
+/// use lattjo_chess::pgn::PgnGame;
+/// use lattjo_chess::{Action, Chess, Game, GameResult};
 ///
 /// let game = Chess::default();
 /// let mut state = game.new_initial_state();
@@ -456,6 +463,13 @@ pub enum StateError {
 /// assert_eq!(state.moves().len(), 4);
 /// let again = game.replay(state.start().clone(), state.moves())?;
 /// assert_eq!(again, state);
+///
+/// // The game as PGN, and back.
+/// let result = state.outcome().map_or(GameResult::Unknown, |o| o.result());
+/// let pgn = PgnGame::new(&[], state.start().clone(), state.moves().to_vec(), result);
+/// assert!(pgn.to_string().ends_with("1. Nf3 Nf6 2. Ng1 Ng8 *\n"));
+/// let read: PgnGame = pgn.to_string().parse()?;
+/// assert_eq!(game.replay(read.start, &read.moves)?, state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, PartialEq, Eq)]

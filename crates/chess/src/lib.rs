@@ -18,8 +18,8 @@
 //! - [`Position`]: a validated position (built from [`Setup`] or FEN, with every problem
 //!   reported and common defects recoverable, see [`PositionError`]); [`Position::play`]
 //!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
-//!   is the fast path for generated moves; [`Position::legal_moves`] fills a stack
-//!   [`MoveList`]; [`Position::outcome`] tells checkmate, stalemate and insufficient
+//!   is the fast path for generated moves; [`Position::legal_moves`] returns a stack
+//!   [`MoveList`] ([`Position::legal_moves_into`] refills one); [`Position::outcome`] tells checkmate, stalemate and insufficient
 //!   material; [`perft`] and [`perft_parallel`] count leaf nodes.
 //! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
 //!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the rules it is

@@ -409,6 +409,11 @@ pub enum PlayError {
 /// must agree with it, the outcome with the position, and the draw bookkeeping with the
 /// rules (no draw they never give, no game going on past a draw they adjudicate).
 ///
+/// A state keeps the positions a repetition can bring back, not the game's moves: to write
+/// a game as PDN, push its moves (the [`Action::Move`]s of its
+/// [`Record`](boardgame_core::Record), as [`play_game`](boardgame_core::play_game) returns
+/// it) onto a [`PdnGame`](crate::PdnGame) with [`PdnGame::push_move`](crate::PdnGame::push_move).
+///
 /// # Examples
 ///
 /// ```
@@ -423,6 +428,26 @@ pub enum PlayError {
 /// assert_eq!(state.outcome(), None::<Outcome>);
 /// let copy = state.clone();
 /// assert_eq!(copy, state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A played game written as PDN from its record:
+///
+/// ```
+/// use lattjo_draughts::boardgame_core::{play_game, Agent, RandomAgent};
+/// use lattjo_draughts::{Action, Draughts, PdnGame, Position, Rules};
+///
+/// let game = Draughts::new(Rules::wcdf().with_auto_adjudicate(true))?;
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let played = play_game(&game, 7, &mut [&mut a as &mut dyn Agent<Draughts>, &mut b], 10_000)?;
+/// let mut pdn = PdnGame::new(Position::start(), game.rules().king_moves);
+/// for action in &played.record.actions {
+///     if let Action::Move(mv) = action {
+///         pdn.push_move(*mv)?;
+///     }
+/// }
+/// assert_eq!(pdn.final_position(), *played.state.position());
+/// assert_eq!(pdn.to_string().parse::<PdnGame>()?, pdn);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, PartialEq, Eq)]

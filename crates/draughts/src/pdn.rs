@@ -116,7 +116,9 @@ impl FromStr for GameResult {
 ///
 /// Read games from a file with [`PdnReader`] (or [`read_games`]), build one with
 /// [`PdnGame::new`] and [`PdnGame::push_move`], write one with `Display` (and read it back
-/// with `FromStr`: the same game).
+/// with `FromStr`: the same game, for short kings; PDN has no tag for flying kings, so a
+/// game of [`KingMoves::Flying`] reads back with [`read_games_with`] or
+/// [`PdnReader::with_king_moves`]).
 ///
 /// # Examples
 ///
@@ -1648,7 +1650,8 @@ impl fmt::Display for PdnGame {
     /// Writes the game as PDN: tags, a blank line, numbered movetext (short capture form
     /// when unambiguous, every landing square otherwise) with comments, the result, lines
     /// under 80 characters (a comment too long for one stands on a line of its own: breaking
-    /// it would change it). Reading it back gives the same game.
+    /// it would change it). Reading it back with the game's king moves gives the same game
+    /// (`FromStr` reads short kings: see [`PdnGame`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, v) in &self.tags {
             writeln!(

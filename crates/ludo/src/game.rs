@@ -807,6 +807,20 @@ impl Ludo {
     /// # Errors
     ///
     /// [`StateError`] for a position these rules cannot have (see its variants).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Ludo, Position, Rules, StateError};
+    /// let game = Ludo::new(Rules::lattjo().with_players(2))?;
+    /// let pos: Position = "LUDO 40/40/4 RY Y 0 R:0,0,0,12 Y:0,0,3,7".parse()?;
+    /// let state = game.state(pos.clone())?;
+    /// assert_eq!(state.position(), &pos);
+    /// // Four colours are not this two-player game's.
+    /// let four: Position = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0".parse()?;
+    /// assert!(matches!(game.state(four), Err(StateError::Seats { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn state(&self, mut pos: Position) -> Result<State, StateError> {
         let g = self.rules.geometry;
         // A pending 6 is counted in the streak (L7, D5). A streak of 0 beside it is read as
@@ -962,6 +976,19 @@ impl Ludo {
     /// [`ParseStateError::Position`] for bad notation, [`ParseStateError::State`] for a
     /// position these rules cannot have, [`ParseStateError::OtherRules`] (or another rules
     /// error) for a `rules=` field naming other rules.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lattjo_ludo::{Ludo, ParseStateError, Rules};
+    /// let game = Ludo::new(Rules::lattjo().with_players(2))?;
+    /// let state = game.state_from_str("LUDO 40/40/4 RY Y 0 R:0,0,0,12 Y:0,0,3,7")?;
+    /// assert_eq!(state.rules(), game.rules());
+    /// // The same position with a rules field of other rules is refused.
+    /// let mensch = "LUDO 40/40/4 RY Y 0 R:0,0,0,12 Y:0,0,3,7 rules=mensch";
+    /// assert!(matches!(game.state_from_str(mensch), Err(ParseStateError::OtherRules)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn state_from_str(&self, s: &str) -> Result<State, ParseStateError> {
         let (pos, rules) = split_rules(s);
         let pos: Position = pos.parse()?;
