@@ -1133,3 +1133,76 @@ fn invariant10_singles_players_alternate_after_a_turn_ending_stroke() {
         assert_eq!(s.to_move(), r.next);
     }
 }
+
+#[test]
+fn a7_a_returned_queen_takes_the_spot_before_penalty_men_are_placed() {
+    let mut s = position(&booklet(), &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let r = play(
+        booklet(),
+        &mut s,
+        &Outcome::counted().pocket(Piece::QUEEN).striker_pocketed(),
+    );
+    assert!(r.queen_returned);
+    assert_eq!(r.returned, [1, 0]);
+    assert!(s.piece(Piece::QUEEN).unwrap().length() < 1e-9, "queen on the spot");
+    assert_no_overlap(&s);
+}
+
+#[test]
+fn a7_c14_queen_and_two_jumped_pieces_are_placed_without_overlap_away_from_the_striker() {
+    let mut s = position(&booklet(), &whites(1), QueenState::Waiting(0), [0, 0], 0);
+    let r = play(
+        booklet(),
+        &mut s,
+        &Outcome::counted().jump(white(3)).jump(black(3)),
+    );
+    assert!(r.queen_returned);
+    assert_eq!(r.jumped, 2);
+    assert_eq!(r.next, Seat::new(1));
+    assert!(s.piece(Piece::QUEEN).unwrap().length() < 1e-9);
+    assert_no_overlap(&s);
+    for p in [white(3), black(3)] {
+        let at = s.piece(p).unwrap();
+        assert_eq!(at.y < 0.0, south_is_negative(), "{p:?} away from north: {at:?}");
+        assert!(at.length() < 4.0 * PIECE_RADIUS + 1e-9, "{p:?} near the spot: {at:?}");
+    }
+}
+
+#[test]
+fn invariant12_the_rules_follow_colours_not_seats() {
+    // Seat 0 plays black (white_team 1): pocketing a white man is pocketing the opponent's.
+    let mut su = setup(&booklet(), &blacks(2), QueenState::OnBoard, [0, 0], 0);
+    su.white_team = 1;
+    let mut s = game(booklet()).from_setup(su).unwrap();
+    assert_eq!(s.colour_of(0), Colour::Black);
+    let r = play(booklet(), &mut s, &Outcome::counted().pocket(white(0)));
+    assert!(!r.turn_continues, "C13");
+    assert_eq!(s.pocketed(Colour::White), 1);
+    let r = play(booklet(), &mut s, &Outcome::counted().striker_pocketed());
+    // Seat 1 (white) now: its one pocketed man comes back.
+    assert_eq!(r.penalty, 1);
+    assert_eq!(s.pocketed(Colour::White), 0);
+    assert_eq!(s.pocketed(Colour::Black), 2);
+    // C16 with team 1 playing white: seat 0 (black) pockets white's last man.
+    let mut su = setup(&booklet(), &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    su.white_team = 1;
+    let mut s = game(booklet()).from_setup(su).unwrap();
+    let r = play(booklet(), &mut s, &Outcome::counted().pocket(white(8)));
+    let res = r.board_over.unwrap();
+    assert_eq!(res.winner, Some(1), "team 1 (white) is the victim");
+    assert_eq!(res.points, [0, 5 + 3]);
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn invariant12_a_state_reloaded_mid_turn_plays_on_identically() {
+    let mut s = position(&booklet(), &whites(1), QueenState::Waiting(0), [0, 1], 0);
+    let json = serde_json::to_string(&s).unwrap();
+    let mut back: State = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, s);
+    let o = Outcome::counted().pocket(white(1)).pocket(black(0));
+    let r1 = play(booklet(), &mut s, &o);
+    let r2 = play(booklet(), &mut back, &o);
+    assert_eq!(r1, r2);
+    assert_eq!(s, back);
+}

@@ -600,3 +600,343 @@ fn b3_placement_tests_line_visible_and_lnf_hole_inside() {
     assert!(!booklet.placement_ok(Seat::new(0), Vec2::new(0.0, 0.25)));
     assert!(!lnf.placement_ok(Seat::new(0), Vec2::new(0.2, 0.25)));
 }
+
+// ---------------------------------------------------------------------------------------
+// Second pass: combinations
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn b6_n13a_side_cushion_then_opposite_cushion_then_dark_disc_is_fair() {
+    // B6: F4 only when the puck reaches the dark disc before touching the opposite cushion
+    // or a light disc; here it touched the opposite cushion first.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.discs[0].at = Some(Vec2::new(0.0, 0.0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.05, P, Compass::East)
+        .cushion(0.1, P, Compass::North)
+        .contact(0.3, P, d(0))
+        .pocket(0.6, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues());
+}
+
+#[test]
+fn f2_f3_the_puck_reaching_an_own_disc_only_through_an_opponents_disc() {
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9))
+        .contact(0.2, d(9), d(3))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert!(r.fouls.contains(Foul::NoOwnDisc), "the puck touched no own disc");
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(3)), "B9, B15");
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn n7a_n8_own_and_opponent_pocketed_in_a_foul_stroke_cost_one_disc() {
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .pocket(0.4, d(9))
+        .pocket(0.5, d(3))
+        .pocket(0.8, P);
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.losses.contains(TurnLoss::OpponentWithOwn));
+    assert!(r.losses.contains(TurnLoss::Foul));
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(3)));
+    assert_eq!(pos.pocketed(Side::B), 1, "B11: it counts for its owner");
+    assert_eq!(pos.pocketed(Side::A), 0);
+}
+
+#[test]
+fn n14_the_last_disc_wins_even_when_the_stroke_also_loses_the_turn() {
+    // N7(e) (puck back in the zone) and N7(a) (an opponent's disc too) are losses of turn,
+    // not fouls: the game is over as soon as the last disc drops.
+    let g = game(Rules::lattjo());
+    let mut pos = last_discs(&g);
+    let mut out = Outcome::still(&pos, Vec2::new(0.25, -0.42));
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    // With an opponent's disc (not its last) too.
+    let mut pos = edit(&g, |s| {
+        for k in 0..8 {
+            if k != 3 {
+                s.discs[k].at = None;
+            }
+        }
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .pocket(0.4, d(9))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+}
+
+#[test]
+fn n14_f4_a_last_dark_disc_struck_directly_is_put_back_so_no_win() {
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        for k in 0..8 {
+            if k != 3 {
+                s.discs[k].at = None;
+            }
+        }
+        s.discs[3].at = Some(Vec2::new(0.0, 0.0));
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(r.winner, None);
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)));
+    // The penalty comes from the seven in the pocket.
+    assert_eq!(pos.pocketed(Side::A), 6);
+    assert_eq!(pos.on_table(Side::A), 2);
+}
+
+#[test]
+fn n7c_b12_the_last_disc_off_the_table_comes_back_so_no_win() {
+    let g = game(Rules::lattjo());
+    let mut pos = last_discs(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .off_table(0.4, d(3), Vec2::new(0.1, 0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, None);
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    assert!(r.fouls.is_empty());
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)), "B12: centre of the circle");
+}
+
+#[test]
+fn b11_b16_an_opponent_pocketing_a_debtors_last_disc_is_no_win_for_the_debtor() {
+    // Side B owes one; seven of its discs were pocketed (by A, B11). A's stroke pockets B's
+    // last disc: B has everything in the pocket but owes, so B has not won (invariant 8).
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        for k in 8..16 {
+            if k != 11 {
+                s.discs[k].at = None;
+            }
+        }
+        s.debt[Seat::new(1)] = 1;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(11))
+        .pocket(0.4, d(11));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, None);
+    assert_eq!(pos.status(), Status::Playing);
+    assert_eq!(pos.to_move(), Seat::new(1));
+    // B's turn: no disc on the table (B7: no foul for touching nothing); the turn ends and
+    // the debt disc is placed.
+    let r = miss(&g, &mut pos).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(r.winner, None);
+    assert_eq!(pos.on_table(Side::B), 1);
+    assert_eq!(pos.debt(Side::B), 0);
+}
+
+#[test]
+fn b11_a_foul_stroke_that_pockets_the_opponents_last_disc_makes_the_opponent_win() {
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        for k in 8..16 {
+            if k != 11 {
+                s.discs[k].at = None;
+            }
+        }
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(11)).pocket(0.4, d(11));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert_eq!(r.winner, Some(Side::B));
+}
+
+#[test]
+fn lnf_own_disc_off_the_table_is_a_foul_and_the_opponents_direct_off_goes_back_to_its_spot() {
+    let g = game(Rules::lnf());
+    let mut pos = edit(&g, |s| s.discs[0].at = None);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .off_table(0.4, d(3), Vec2::new(0.1, 0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OwnOffTable));
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(0)));
+    let g = game(Rules::lnf());
+    let mut pos = g.new_state();
+    let before = at(&pos, 9).unwrap();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .off_table(0.4, d(9), Vec2::new(0.1, -0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(at(&pos, 9), Some(before), "LNF: back on its spot");
+}
+
+#[test]
+fn b22_lnf_the_puck_first_touching_a_disc_in_the_strikers_zone() {
+    // Side B's row stands in seat 0's zone. Under the booklet a first touch on it is F3
+    // only; the LNF adds B22.
+    for (rules, zone) in [(Rules::lattjo(), false), (Rules::lnf(), true)] {
+        let g = game(rules);
+        let mut pos = g.new_state();
+        let mut out = Outcome::still(&pos, MID);
+        out.contact(0.01, P, d(11));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(r.fouls.contains(Foul::OpponentFirst));
+        assert_eq!(r.fouls.contains(Foul::ZoneContact), zone);
+        assert_eq!(r.penalty, Penalty::Debt, "B9: one penalty");
+        assert_eq!(pos.debt(Side::A), 1);
+    }
+}
+
+#[test]
+fn mini_six_discs_a_side_and_direct_strokes_at_dark_discs_allowed() {
+    let g = game(Rules::mini());
+    let pos0 = g.new_state();
+    assert_eq!(pos0.on_table(Side::A), 6);
+    assert_eq!(pos0.on_table(Side::B), 6);
+    let a: Vec<u8> = (0u8..12)
+        .filter(|&i| pos0.discs()[usize::from(i)].side == Side::A)
+        .collect();
+    let mut su = pos0.to_setup();
+    su.discs[usize::from(a[0])].at = Some(Vec2::new(0.0, 0.0));
+    let mut pos = g.from_setup(su).unwrap();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(a[0])).pocket(0.4, d(a[0]));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues());
+}
+
+#[test]
+fn b16_debt_is_paid_only_with_discs_in_the_pocket_and_the_rest_waits() {
+    // Owes two, pockets one, ends the turn: one placed, one still owed.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 2);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.5, d(3));
+    g.resolve(&mut pos, &out).unwrap();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.on_table(Side::A), 8);
+}
+
+#[test]
+fn b2_b23_sets_alternate_the_first_stroke_and_lnf_needs_two_sets() {
+    use boardgame_core::{BySeat, RoundContext, Rounds};
+    let g = game(Rules::lnf());
+    assert_eq!(g.match_config().target(), Some(2));
+    let cfg = g.match_config();
+    let totals = BySeat::new(2, 0);
+    let prev = last_discs(&g);
+    for round in 1..4u32 {
+        let next = g.new_round(&RoundContext {
+            round,
+            totals: &totals,
+            previous: Some(&prev),
+            config: &cfg,
+        });
+        assert_eq!(next.to_move(), Seat::new((round % 2) as u8), "set {round}");
+        assert_eq!(next.on_table(Side::A), 8);
+        assert_eq!(next.debt(Side::A) + next.debt(Side::B), 0);
+    }
+}
+
+#[test]
+fn f4_a_dark_disc_struck_directly_off_the_table_is_put_back_where_it_stood() {
+    // F4 puts the touched dark disc back where it stood, wherever it went.
+    let g = game(Rules::lattjo());
+    let spot = Vec2::new(0.25, -0.43);
+    let mut pos = edit(&g, |s| s.discs[0].at = Some(spot));
+    assert!(pos.is_dark(Seat::new(0), DiscId(0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(0))
+        .off_table(0.3, d(0), Vec2::new(0.5, -0.3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(at(&pos, 0), Some(spot));
+}
+
+#[test]
+fn f4_only_the_touched_dark_disc_is_restored() {
+    // The puck strikes dark disc 0 directly; it knocks light disc 1 along. Disc 1 stays
+    // where it came to rest.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        s.discs[0].at = Some(Vec2::new(0.0, 0.0));
+        s.discs[1].at = Some(Vec2::new(0.0, 0.2));
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(0))
+        .contact(0.2, d(0), d(1))
+        .moved(DiscId(0), Vec2::new(0.0, 0.1))
+        .moved(DiscId(1), Vec2::new(-0.2, 0.3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert_eq!(r.restored, 1);
+    assert_eq!(at(&pos, 0), Some(Vec2::new(0.0, 0.0)));
+    assert_eq!(at(&pos, 1), Some(Vec2::new(-0.2, 0.3)));
+}
+
+#[test]
+fn f5_two_discs_off_the_table_the_second_goes_on_the_circle_edge_on_its_exit_side() {
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .contact(0.2, d(3), d(10))
+        .off_table(0.4, d(9), Vec2::new(-0.5, -0.2))
+        .off_table(0.5, d(10), Vec2::new(0.5, -0.2));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(r.returned, 2);
+    assert_eq!(at(&pos, 9), Some(Vec2::new(0.0, 0.0)), "first: the centre");
+    let p = at(&pos, 10).unwrap();
+    assert!(p.x > 0.0, "second: the east side, where it left: {p}");
+    assert!((p.length() - 0.125).abs() < 2.0 * R, "on the circle's edge: {p}");
+    assert_no_overlap(&pos);
+}
+
+#[test]
+fn b12_b13_own_and_opponent_discs_off_in_one_rebound_stroke() {
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.05, P, Compass::North)
+        .contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .off_table(0.4, d(3), Vec2::new(0.2, 0.5))
+        .off_table(0.5, d(9), Vec2::new(0.2, -0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    assert_eq!(r.returned, 2);
+    assert_eq!(pos.on_table(Side::A), 8);
+    assert_eq!(pos.on_table(Side::B), 8);
+    assert_no_overlap(&pos);
+    for i in [3u8, 9] {
+        let p = at(&pos, i).unwrap();
+        assert!(p.length() <= 0.125 + 1e-9, "disc {i} in the centre circle: {p}");
+    }
+}
