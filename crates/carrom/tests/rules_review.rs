@@ -1206,3 +1206,34 @@ fn invariant12_a_state_reloaded_mid_turn_plays_on_identically() {
     assert_eq!(r1, r2);
     assert_eq!(s, back);
 }
+
+#[test]
+fn c1_a21_two_or_four_players_three_refused() {
+    assert!(Carrom::new(booklet().with_players(2)).is_ok());
+    assert!(Carrom::new(booklet().with_players(4)).is_ok());
+    assert!(Carrom::new(booklet().with_players(3)).is_err());
+    assert!(Carrom::new(booklet().with_players(1)).is_err());
+}
+
+#[test]
+fn c2_the_striker_stands_on_the_strikers_own_base_line_only() {
+    use lattjo_carrom::{MAX_STRIKER_OFFSET, Stroke};
+    let g = game(booklet());
+    let s = position(&booklet(), &[], QueenState::OnBoard, [0, 0], 0);
+    let up = Vec2::new(0.0, 1.0);
+    assert!(g
+        .check_stroke(&s, Seat::new(0), &Stroke::on_base_line(MAX_STRIKER_OFFSET, up, 3.0))
+        .is_ok());
+    assert!(g
+        .check_stroke(
+            &s,
+            Seat::new(0),
+            &Stroke::on_base_line(MAX_STRIKER_OFFSET + 0.01, up, 3.0)
+        )
+        .is_err());
+    assert!(
+        g.check_stroke(&s, Seat::new(1), &Stroke::on_base_line(0.0, up, 3.0))
+            .is_err(),
+        "not the seat to move"
+    );
+}

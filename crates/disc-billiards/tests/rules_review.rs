@@ -940,3 +940,70 @@ fn b12_b13_own_and_opponent_discs_off_in_one_rebound_stroke() {
         assert!(p.length() <= 0.125 + 1e-9, "disc {i} in the centre circle: {p}");
     }
 }
+
+#[test]
+fn b20_in_pairs_the_caller_picks_the_first_striker_and_turns_go_clockwise() {
+    let g = game(
+        Rules::lattjo()
+            .with_players(4)
+            .with_first_player(Seat::new(2)),
+    );
+    let mut pos = g.new_state();
+    assert_eq!(pos.to_move(), Seat::new(2));
+    let mut order = vec![];
+    for _ in 0..4 {
+        let r = miss(&g, &mut pos).unwrap();
+        assert!(!r.continues());
+        order.push(lattjo_disc_billiards::seat_compass(pos.to_move(), 4));
+    }
+    // Seat 2 sits north; clockwise from north: east, south, west, north.
+    assert_eq!(
+        order,
+        [Compass::East, Compass::South, Compass::West, Compass::North]
+    );
+}
+
+#[test]
+fn b2_next_set_starter_loser_starts_option() {
+    use boardgame_core::{BySeat, RoundContext, Rounds};
+    let g = game(
+        Rules::lattjo()
+            .with_sets_to_win(2)
+            .with_next_set_starter(lattjo_disc_billiards::NextSetStarter::LoserStarts),
+    );
+    let cfg = g.match_config();
+    let totals = BySeat::new(2, 0);
+    // A finished set won by side A (seat 0).
+    let mut prev = last_discs(&g);
+    let mut out = Outcome::still(&prev, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    g.resolve(&mut prev, &out).unwrap();
+    assert_eq!(prev.status(), Status::Won(Side::A));
+    for round in 1..3u32 {
+        let next = g.new_round(&RoundContext {
+            round,
+            totals: &totals,
+            previous: Some(&prev),
+            config: &cfg,
+        });
+        assert_eq!(next.to_move(), Seat::new(1), "the loser starts set {round}");
+    }
+}
+
+#[test]
+fn n3_b3_a_stroke_from_outside_the_zone_or_on_a_disc_is_refused() {
+    use lattjo_disc_billiards::Stroke;
+    let g = game(Rules::lattjo());
+    let pos = g.new_state();
+    let up = Vec2::new(0.0, 1.0);
+    assert!(g
+        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.10), up, 4.0))
+        .is_ok());
+    assert!(g
+        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.30), up, 4.0))
+        .is_err());
+    // On seat 1's row (it stands in seat 0's zone along the south cushion).
+    assert!(g
+        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.03), up, 4.0))
+        .is_err());
+}
