@@ -1237,3 +1237,26 @@ fn c2_the_striker_stands_on_the_strikers_own_base_line_only() {
         "not the seat to move"
     );
 }
+
+#[test]
+fn c14_a19_in_pairs_the_piece_goes_behind_the_spot_away_from_the_next_seat() {
+    // Pairs, counter-clockwise: after seat 0 (south) ends his turn, seat 1 strikes next from
+    // the seat on his right. The covered spot sends the jumped piece to the opposite side.
+    let rules = booklet().with_players(4);
+    let mut su = setup(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+    su.pieces[0] = Some(Vec2::new(0.0, 0.0));
+    let mut s = game(rules).from_setup(su.clone()).unwrap();
+    let r = play(rules, &mut s, &Outcome::counted().jump(black(3)));
+    let next_side = s.side_of(r.next, rules.turn_direction);
+    let towards_next = next_side.striker_position(0.0);
+    let p = s.piece(black(3)).unwrap();
+    assert!(
+        p.dot(towards_next) < 0.0,
+        "away from {next_side:?}: {p:?} (next striker at {towards_next:?})"
+    );
+    assert!(
+        p.x * towards_next.y - p.y * towards_next.x < 1e-6 * p.length().max(1.0),
+        "directly behind: {p:?}"
+    );
+    assert_no_overlap(&s);
+}

@@ -1007,3 +1007,52 @@ fn n3_b3_a_stroke_from_outside_the_zone_or_on_a_disc_is_refused() {
         .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.03), up, 4.0))
         .is_err());
 }
+
+#[test]
+fn lnf_doubles_clearing_all_sixteen_in_the_first_series_loses_the_set() {
+    let mut rules = Rules::lnf().with_players(4);
+    rules.placement_test = PlacementTest::Lenient;
+    let g = game(rules);
+    let pos0 = g.new_state();
+    let a: Vec<usize> = (0..32).filter(|&i| pos0.discs()[i].side == Side::A).collect();
+    let last = a
+        .iter()
+        .copied()
+        .find(|&i| pos0.is_light(Seat::new(0), DiscId(i as u8)))
+        .unwrap();
+    let mut pos = edit(&g, |s| {
+        for &i in &a {
+            if i != last {
+                s.discs[i].at = None;
+            }
+        }
+    });
+    assert!(pos.opening());
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(last as u8)).pocket(0.4, d(last as u8));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::B), "LNF doubles: the set is lost");
+    assert_eq!(pos.status(), Status::Won(Side::B));
+}
+
+#[test]
+fn b4_light_and_dark_are_fixed_at_the_moment_of_the_stroke() {
+    // Disc 1 is light when the stroke starts; the puck knocks it into the centre circle and
+    // touches it again there: no F4. At the next stroke it is dark.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.discs[1].at = Some(Vec2::new(0.0, 0.2)));
+    let mut out = Outcome::still(&pos, Vec2::new(0.0, -0.1));
+    out.contact(0.1, P, d(1))
+        .contact(0.4, P, d(1))
+        .contact(0.5, d(1), d(2))
+        .pocket(0.8, d(2))
+        .moved(DiscId(1), Vec2::new(0.0, 0.0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues());
+    assert!(pos.is_dark(Seat::new(0), DiscId(1)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(1));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+}
