@@ -1260,3 +1260,24 @@ fn c14_a19_in_pairs_the_piece_goes_behind_the_spot_away_from_the_next_seat() {
     );
     assert_no_overlap(&s);
 }
+
+#[test]
+fn c4_through_the_physics_a_stroke_that_stays_on_the_base_line_is_retaken() {
+    use lattjo_carrom::{MIN_SPEED, Stroke};
+    let g = game(booklet());
+    let mut s = position(&booklet(), &whites(1), QueenState::OnBoard, [0, 0], 0);
+    let before = s.to_setup();
+    let r = g
+        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED))
+        .unwrap();
+    assert!(r.void);
+    assert_eq!(s.to_move(), Seat::new(0));
+    assert_eq!(s.to_setup().pieces, before.pieces);
+    // At the break it is a failed attempt (A5).
+    let mut s = g.initial_state(Seat::new(0)).unwrap();
+    let r = g
+        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED))
+        .unwrap();
+    assert!(r.failed_break);
+    assert_eq!(s.break_attempts(), 1);
+}

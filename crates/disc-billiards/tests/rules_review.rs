@@ -1056,3 +1056,20 @@ fn b4_light_and_dark_are_fixed_at_the_moment_of_the_stroke() {
     let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::DarkDisc));
 }
+
+#[test]
+fn n5_through_the_physics_the_lightest_stroke_counts() {
+    use lattjo_disc_billiards::Stroke;
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let r = g
+        .strike(
+            &mut pos,
+            &Stroke::new(Vec2::new(0.0, 0.10), Vec2::new(0.0, 1.0), 0.01),
+        )
+        .unwrap();
+    assert_eq!(pos.strokes(), 1, "N5: no void stroke");
+    assert!(r.fouls.contains(Foul::NoOwnDisc), "F2");
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
