@@ -1144,7 +1144,10 @@ fn a7_a_returned_queen_takes_the_spot_before_penalty_men_are_placed() {
     );
     assert!(r.queen_returned);
     assert_eq!(r.returned, [1, 0]);
-    assert!(s.piece(Piece::QUEEN).unwrap().length() < 1e-9, "queen on the spot");
+    assert!(
+        s.piece(Piece::QUEEN).unwrap().length() < 1e-9,
+        "queen on the spot"
+    );
     assert_no_overlap(&s);
 }
 
@@ -1163,8 +1166,15 @@ fn a7_c14_queen_and_two_jumped_pieces_are_placed_without_overlap_away_from_the_s
     assert_no_overlap(&s);
     for p in [white(3), black(3)] {
         let at = s.piece(p).unwrap();
-        assert_eq!(at.y < 0.0, south_is_negative(), "{p:?} away from north: {at:?}");
-        assert!(at.length() < 4.0 * PIECE_RADIUS + 1e-9, "{p:?} near the spot: {at:?}");
+        assert_eq!(
+            at.y < 0.0,
+            south_is_negative(),
+            "{p:?} away from north: {at:?}"
+        );
+        assert!(
+            at.length() < 4.0 * PIECE_RADIUS + 1e-9,
+            "{p:?} near the spot: {at:?}"
+        );
     }
 }
 
@@ -1221,16 +1231,22 @@ fn c2_the_striker_stands_on_the_strikers_own_base_line_only() {
     let g = game(booklet());
     let s = position(&booklet(), &[], QueenState::OnBoard, [0, 0], 0);
     let up = Vec2::new(0.0, 1.0);
-    assert!(g
-        .check_stroke(&s, Seat::new(0), &Stroke::on_base_line(MAX_STRIKER_OFFSET, up, 3.0))
-        .is_ok());
-    assert!(g
-        .check_stroke(
+    assert!(
+        g.check_stroke(
+            &s,
+            Seat::new(0),
+            &Stroke::on_base_line(MAX_STRIKER_OFFSET, up, 3.0)
+        )
+        .is_ok()
+    );
+    assert!(
+        g.check_stroke(
             &s,
             Seat::new(0),
             &Stroke::on_base_line(MAX_STRIKER_OFFSET + 0.01, up, 3.0)
         )
-        .is_err());
+        .is_err()
+    );
     assert!(
         g.check_stroke(&s, Seat::new(1), &Stroke::on_base_line(0.0, up, 3.0))
             .is_err(),
@@ -1268,7 +1284,10 @@ fn c4_through_the_physics_a_stroke_that_stays_on_the_base_line_is_retaken() {
     let mut s = position(&booklet(), &whites(1), QueenState::OnBoard, [0, 0], 0);
     let before = s.to_setup();
     let r = g
-        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED))
+        .strike(
+            &mut s,
+            &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED),
+        )
         .unwrap();
     assert!(r.void);
     assert_eq!(s.to_move(), Seat::new(0));
@@ -1276,8 +1295,61 @@ fn c4_through_the_physics_a_stroke_that_stays_on_the_base_line_is_retaken() {
     // At the break it is a failed attempt (A5).
     let mut s = g.initial_state(Seat::new(0)).unwrap();
     let r = g
-        .strike(&mut s, &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED))
+        .strike(
+            &mut s,
+            &Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), MIN_SPEED),
+        )
         .unwrap();
     assert!(r.failed_break);
     assert_eq!(s.break_attempts(), 1);
+}
+
+#[test]
+fn icf28_debts_are_written_off_when_the_board_ends() {
+    let icf = Rules::icf();
+    let mut s = position(&icf, &whites(8), QueenState::Covered(0), [0, 2], 0);
+    let r = play(icf, &mut s, &Outcome::counted().pocket(white(8)));
+    assert!(r.board_over.is_some());
+    assert_eq!(s.debt(Colour::Black), 0);
+    assert_eq!(s.debt(Colour::White), 0);
+}
+
+#[test]
+fn icf35_37_a_called_foul_stroke_returns_what_it_pocketed_costs_one_and_ends_the_turn() {
+    let icf = Rules::icf();
+    let g = game(icf);
+    let mut s = position(&icf, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let r = g
+        .resolve_called_foul(
+            &mut s,
+            &Outcome::counted()
+                .pocket(white(2))
+                .pocket(black(0))
+                .pocket(Piece::QUEEN),
+        )
+        .unwrap();
+    assert!(!r.turn_continues);
+    assert_eq!(r.next, Seat::new(1));
+    assert!(r.queen_returned);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    assert_eq!(r.penalty, 2, "the man it pocketed and one for the foul");
+    assert_eq!(r.returned, [2, 1]);
+    assert_eq!(s.pocketed(Colour::White), 1);
+    assert_eq!(s.pocketed(Colour::Black), 0);
+}
+
+#[test]
+fn icf36_a_technical_foul_after_the_turn_began_ends_it() {
+    use boardgame_core::Game;
+    use lattjo_carrom::{Action, Call};
+    let icf = Rules::icf();
+    let g = game(icf);
+    let mut s = position(&icf, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    g.resolve(&mut s, &Outcome::counted().pocket(white(2)))
+        .unwrap();
+    assert_eq!(s.to_move(), Seat::new(0));
+    g.apply(&mut s, &Action::Call(Call::TechnicalFoul(Seat::new(0))))
+        .unwrap();
+    assert_eq!(s.pocketed(Colour::White), 2, "one man back");
+    assert_eq!(s.to_move(), Seat::new(1), "the turn ends");
 }

@@ -631,7 +631,10 @@ fn f2_f3_the_puck_reaching_an_own_disc_only_through_an_opponents_disc() {
         .pocket(0.5, d(3));
     let r = g.resolve(&mut pos, &out).unwrap();
     assert!(r.fouls.contains(Foul::OpponentFirst));
-    assert!(r.fouls.contains(Foul::NoOwnDisc), "the puck touched no own disc");
+    assert!(
+        r.fouls.contains(Foul::NoOwnDisc),
+        "the puck touched no own disc"
+    );
     assert_eq!(r.penalty, Penalty::Placed(DiscId(3)), "B9, B15");
     assert_eq!(pos.pocketed(Side::A), 0);
     assert_eq!(pos.to_move(), Seat::new(1));
@@ -715,7 +718,11 @@ fn n7c_b12_the_last_disc_off_the_table_comes_back_so_no_win() {
     assert_eq!(r.winner, None);
     assert!(r.losses.contains(TurnLoss::OffTable));
     assert!(r.fouls.is_empty());
-    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)), "B12: centre of the circle");
+    assert_eq!(
+        at(&pos, 3),
+        Some(Vec2::new(0.0, 0.0)),
+        "B12: centre of the circle"
+    );
 }
 
 #[test]
@@ -914,7 +921,10 @@ fn f5_two_discs_off_the_table_the_second_goes_on_the_circle_edge_on_its_exit_sid
     assert_eq!(at(&pos, 9), Some(Vec2::new(0.0, 0.0)), "first: the centre");
     let p = at(&pos, 10).unwrap();
     assert!(p.x > 0.0, "second: the east side, where it left: {p}");
-    assert!((p.length() - 0.125).abs() < 2.0 * R, "on the circle's edge: {p}");
+    assert!(
+        (p.length() - 0.125).abs() < 2.0 * R,
+        "on the circle's edge: {p}"
+    );
     assert_no_overlap(&pos);
 }
 
@@ -937,7 +947,10 @@ fn b12_b13_own_and_opponent_discs_off_in_one_rebound_stroke() {
     assert_no_overlap(&pos);
     for i in [3u8, 9] {
         let p = at(&pos, i).unwrap();
-        assert!(p.length() <= 0.125 + 1e-9, "disc {i} in the centre circle: {p}");
+        assert!(
+            p.length() <= 0.125 + 1e-9,
+            "disc {i} in the centre circle: {p}"
+        );
     }
 }
 
@@ -996,16 +1009,31 @@ fn n3_b3_a_stroke_from_outside_the_zone_or_on_a_disc_is_refused() {
     let g = game(Rules::lattjo());
     let pos = g.new_state();
     let up = Vec2::new(0.0, 1.0);
-    assert!(g
-        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.10), up, 4.0))
-        .is_ok());
-    assert!(g
-        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.30), up, 4.0))
-        .is_err());
+    assert!(
+        g.check_stroke(
+            &pos,
+            Seat::new(0),
+            &Stroke::new(Vec2::new(0.0, 0.10), up, 4.0)
+        )
+        .is_ok()
+    );
+    assert!(
+        g.check_stroke(
+            &pos,
+            Seat::new(0),
+            &Stroke::new(Vec2::new(0.0, 0.30), up, 4.0)
+        )
+        .is_err()
+    );
     // On seat 1's row (it stands in seat 0's zone along the south cushion).
-    assert!(g
-        .check_stroke(&pos, Seat::new(0), &Stroke::new(Vec2::new(0.0, 0.03), up, 4.0))
-        .is_err());
+    assert!(
+        g.check_stroke(
+            &pos,
+            Seat::new(0),
+            &Stroke::new(Vec2::new(0.0, 0.03), up, 4.0)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -1014,7 +1042,9 @@ fn lnf_doubles_clearing_all_sixteen_in_the_first_series_loses_the_set() {
     rules.placement_test = PlacementTest::Lenient;
     let g = game(rules);
     let pos0 = g.new_state();
-    let a: Vec<usize> = (0..32).filter(|&i| pos0.discs()[i].side == Side::A).collect();
+    let a: Vec<usize> = (0..32)
+        .filter(|&i| pos0.discs()[i].side == Side::A)
+        .collect();
     let last = a
         .iter()
         .copied()
@@ -1029,7 +1059,8 @@ fn lnf_doubles_clearing_all_sixteen_in_the_first_series_loses_the_set() {
     });
     assert!(pos.opening());
     let mut out = Outcome::still(&pos, MID);
-    out.contact(0.1, P, d(last as u8)).pocket(0.4, d(last as u8));
+    out.contact(0.1, P, d(last as u8))
+        .pocket(0.4, d(last as u8));
     let r = g.resolve(&mut pos, &out).unwrap();
     assert_eq!(r.winner, Some(Side::B), "LNF doubles: the set is lost");
     assert_eq!(pos.status(), Status::Won(Side::B));
@@ -1072,4 +1103,27 @@ fn n5_through_the_physics_the_lightest_stroke_counts() {
     assert!(r.fouls.contains(Foul::NoOwnDisc), "F2");
     assert_eq!(pos.debt(Side::A), 1);
     assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn b19_eight_per_pair_option_gives_each_partner_a_row_of_four() {
+    let g = game(
+        Rules::lattjo()
+            .with_players(4)
+            .with_pair_discs(lattjo_disc_billiards::PairDiscs::EightPerPair),
+    );
+    let pos = g.new_state();
+    assert_eq!(pos.discs().len(), 16);
+    assert_eq!(pos.on_table(Side::A), 8);
+    assert_eq!(pos.on_table(Side::B), 8);
+    // Each seat's row of four stands along the cushion opposite it, two each side of the
+    // centre line, light for its owner.
+    for seat in 0..4u8 {
+        let own = Seat::new(seat);
+        let side = Side::of_seat(own);
+        let mine: Vec<usize> = (0..16)
+            .filter(|&i| pos.discs()[i].side == side && pos.is_light(own, DiscId(i as u8)))
+            .collect();
+        assert!(mine.len() >= 4, "seat {seat}: {mine:?}");
+    }
 }
