@@ -1127,3 +1127,61 @@ fn b19_eight_per_pair_option_gives_each_partner_a_row_of_four() {
         assert!(mine.len() >= 4, "seat {seat}: {mine:?}");
     }
 }
+
+#[test]
+fn lnf_conduct_penalty_ending_a_turn_charges_one_then_settles_the_debt() {
+    use lattjo_disc_billiards::{Call, Conduct};
+    let mut rules = Rules::lnf();
+    rules.placement_test = PlacementTest::Lenient;
+    let g = game(rules);
+    // Seat 0 owes one, then pockets two of his discs (his turn goes on, the debt waits).
+    let mut pos = edit(&g, |s| {
+        s.debt[Seat::new(0)] = 1;
+        s.opening = false;
+    });
+    for i in [2u8, 3] {
+        let mut out = Outcome::still(&pos, MID);
+        out.contact(0.1, P, d(i)).pocket(0.4, d(i));
+        assert!(g.resolve(&mut pos, &out).unwrap().continues());
+    }
+    assert_eq!(pos.pocketed(Side::A), 2);
+    // He refuses to strike: one penalty disc, the turn passes, and the end of his turn pays
+    // the old debt with the other pocketed disc.
+    let report = g
+        .call(
+            &mut pos,
+            &Call::Conduct(Seat::new(0), Conduct::RefusedToStrike),
+        )
+        .unwrap();
+    assert!(matches!(report.penalty, Penalty::Placed(_)));
+    assert!(report.turn_passed);
+    assert_eq!(report.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn lnf_moving_discs_in_the_opponents_turn_is_charged_at_once_and_the_striker_goes_on() {
+    use lattjo_disc_billiards::{Call, Conduct};
+    let g = game(Rules::lnf());
+    let mut pos = edit(&g, |s| {
+        s.discs[12].at = None;
+        s.opening = false;
+    });
+    let report = g
+        .call(
+            &mut pos,
+            &Call::Conduct(Seat::new(1), Conduct::MovedDiscInOpponentsTurn),
+        )
+        .unwrap();
+    assert_eq!(report.penalty, Penalty::Placed(DiscId(12)));
+    assert!(!report.turn_passed);
+    assert_eq!(pos.to_move(), Seat::new(0));
+    assert_eq!(pos.pocketed(Side::B), 0);
+    let p = at(&pos, 12).unwrap();
+    assert!(
+        (p.y + (0.5 - R)).abs() < 1e-9,
+        "against the cushion opposite seat 1 (south): {p}"
+    );
+}
