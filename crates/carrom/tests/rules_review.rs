@@ -1353,3 +1353,22 @@ fn icf36_a_technical_foul_after_the_turn_began_ends_it() {
     assert_eq!(s.pocketed(Colour::White), 2, "one man back");
     assert_eq!(s.to_move(), Seat::new(1), "the turn ends");
 }
+
+#[test]
+fn a5_void_stroke_limit_counts_voids_in_a_row_and_a_counted_stroke_restarts_it() {
+    let rules = booklet().with_void_stroke_limit(Some(3));
+    let mut s = position(&rules, &whites(1), QueenState::OnBoard, [0, 0], 0);
+    play(rules, &mut s, &Outcome::void());
+    play(rules, &mut s, &Outcome::void());
+    let r = play(rules, &mut s, &Outcome::counted().pocket(white(1)));
+    assert!(r.turn_continues);
+    play(rules, &mut s, &Outcome::void());
+    play(rules, &mut s, &Outcome::void());
+    assert_eq!(s.to_move(), Seat::new(0), "two voids since the last counted stroke");
+    play(rules, &mut s, &Outcome::void());
+    assert_eq!(s.to_move(), Seat::new(1));
+    // The next player starts his own count.
+    play(rules, &mut s, &Outcome::void());
+    play(rules, &mut s, &Outcome::void());
+    assert_eq!(s.to_move(), Seat::new(1));
+}
