@@ -1364,11 +1364,51 @@ fn a5_void_stroke_limit_counts_voids_in_a_row_and_a_counted_stroke_restarts_it()
     assert!(r.turn_continues);
     play(rules, &mut s, &Outcome::void());
     play(rules, &mut s, &Outcome::void());
-    assert_eq!(s.to_move(), Seat::new(0), "two voids since the last counted stroke");
+    assert_eq!(
+        s.to_move(),
+        Seat::new(0),
+        "two voids since the last counted stroke"
+    );
     play(rules, &mut s, &Outcome::void());
     assert_eq!(s.to_move(), Seat::new(1));
     // The next player starts his own count.
     play(rules, &mut s, &Outcome::void());
     play(rules, &mut s, &Outcome::void());
     assert_eq!(s.to_move(), Seat::new(1));
+}
+
+#[test]
+fn a7_after_the_queen_the_striking_sides_pieces_are_placed_touching_it_behind_the_spot() {
+    // Black (seat 1) strikes; the queen, a white and a black man jump. A7: the queen first
+    // (on the spot), then the striking side's piece touching the queen directly behind it
+    // (the crate searches rings 1 mm apart: within 1.5 mm), then the rest. Regression: the
+    // men were placed in id order, white first, so with black striking the white man took
+    // the place behind the queen.
+    for (to_move, own, other) in [(1u8, black(3), white(3)), (0, white(3), black(3))] {
+        let mut s = position(
+            &booklet(),
+            &both(1, 1),
+            QueenState::OnBoard,
+            [0, 0],
+            to_move,
+        );
+        let r = play(
+            booklet(),
+            &mut s,
+            &Outcome::counted()
+                .jump(Piece::QUEEN)
+                .jump(white(3))
+                .jump(black(3)),
+        );
+        assert_eq!(r.jumped, 3);
+        let q = s.piece(Piece::QUEEN).unwrap();
+        assert!(q.length() < 1e-9, "queen on the spot: {q:?}");
+        let p = s.piece(own).unwrap();
+        assert!(
+            p.x.abs() < 1e-6 && (p.distance(q) - 2.0 * PIECE_RADIUS).abs() < 1.5e-3,
+            "seat {to_move}: the striking side's man directly behind the queen: {p:?} (other {:?})",
+            s.piece(other)
+        );
+        assert_no_overlap(&s);
+    }
 }
