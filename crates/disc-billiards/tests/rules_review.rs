@@ -1185,3 +1185,168 @@ fn lnf_moving_discs_in_the_opponents_turn_is_charged_at_once_and_the_striker_goe
         "against the cushion opposite seat 1 (south): {p}"
     );
 }
+
+// ---------------------------------------------------------------------------------------
+// Symmetry: the same stroke from the other seat (section 6, invariants 6 and 10)
+// ---------------------------------------------------------------------------------------
+
+/// Disc `i` of one side is disc `mirror_id(i)` of the other: the singles rows are each
+/// other's half-turn (disc 0 at (0.182, 0.474), disc 8 at (-0.182, -0.474)).
+fn mirror_id(i: u8) -> u8 {
+    (i + 8) % 16
+}
+
+fn mirror_body(b: Body) -> Body {
+    match b {
+        Body::Puck => Body::Puck,
+        Body::Disc(DiscId(i)) => Body::Disc(DiscId(mirror_id(i))),
+    }
+}
+
+fn mirror_setup(s: &Setup) -> Setup {
+    let mut m = s.clone();
+    for i in 0..16u8 {
+        let src = s.discs[usize::from(i)];
+        let dst = &mut m.discs[usize::from(mirror_id(i))];
+        dst.side = src.side.other();
+        dst.home = -src.home;
+        dst.at = src.at.map(|p| -p);
+    }
+    m.debt[Seat::new(0)] = s.debt[Seat::new(1)];
+    m.debt[Seat::new(1)] = s.debt[Seat::new(0)];
+    m.to_move = Seat::new(1 - s.to_move.index() as u8);
+    m
+}
+
+fn mirror_outcome(o: &Outcome) -> Outcome {
+    use lattjo_disc_billiards::StrokeEvent;
+    let mut m = o.clone();
+    m.puck_rest = o.puck_rest.map(|p| -p);
+    for i in 0..16u8 {
+        m.rest[usize::from(mirror_id(i))] = o.rest[usize::from(i)].map(|p| -p);
+    }
+    for ev in &mut m.events {
+        *ev = match *ev {
+            StrokeEvent::Contact { time, a, b } => StrokeEvent::Contact {
+                time,
+                a: mirror_body(a),
+                b: mirror_body(b),
+            },
+            StrokeEvent::Cushion {
+                time,
+                body,
+                cushion,
+            } => StrokeEvent::Cushion {
+                time,
+                body: mirror_body(body),
+                cushion: cushion.opposite(),
+            },
+            StrokeEvent::Pocketed { time, body } => StrokeEvent::Pocketed {
+                time,
+                body: mirror_body(body),
+            },
+            StrokeEvent::LeftTable { time, body, at } => StrokeEvent::LeftTable {
+                time,
+                body: mirror_body(body),
+                at: -at,
+            },
+        };
+    }
+    m
+}
+
+/// Resolves `out` on `setup` and the mirrored outcome on the mirrored setup; the reports
+/// and the positions must mirror each other.
+fn assert_mirrors(g: &Novuss, setup: &Setup, out: &Outcome) {
+    let mut a = g.from_setup(setup.clone()).unwrap();
+    let mut b = g.from_setup(mirror_setup(setup)).unwrap();
+    let ra = g.resolve(&mut a, out).unwrap();
+    let rb = g.resolve(&mut b, &mirror_outcome(out)).unwrap();
+    assert_eq!(ra.fouls, rb.fouls);
+    assert_eq!(ra.losses, rb.losses);
+    assert_eq!(
+        ra.penalty,
+        match rb.penalty {
+            Penalty::Placed(DiscId(i)) => Penalty::Placed(DiscId(mirror_id(i))),
+            p => p,
+        }
+    );
+    assert_eq!(ra.winner, rb.winner.map(Side::other));
+    assert_eq!(
+        (
+            ra.own_pocketed,
+            ra.opponent_pocketed,
+            ra.restored,
+            ra.returned,
+            ra.debt_paid
+        ),
+        (
+            rb.own_pocketed,
+            rb.opponent_pocketed,
+            rb.restored,
+            rb.returned,
+            rb.debt_paid
+        )
+    );
+    assert_eq!(a.to_move().index(), 1 - b.to_move().index());
+    for i in 0..16u8 {
+        let pa = at(&a, i);
+        let pb = at(&b, mirror_id(i)).map(|p| -p);
+        match (pa, pb) {
+            (Some(p), Some(q)) => assert!(p.distance(q) < 1e-9, "disc {i}: {p} vs {q}"),
+            (p, q) => assert_eq!(p, q, "disc {i}"),
+        }
+    }
+}
+
+#[test]
+fn invariant6_10_every_scenario_mirrors_for_the_other_seat() {
+    let g = game(Rules::lattjo());
+    let base = g.new_state().to_setup();
+    let mut cases: Vec<(Setup, Outcome)> = Vec::new();
+    let st = |s: &Setup| g.from_setup(s.clone()).unwrap();
+    // Own disc pocketed; F3; F4 restored; F5 centre taken; penalty with a pocketed disc on a
+    // lopsided cushion; a debt paid at the end of the turn.
+    let mut o = Outcome::still(&st(&base), MID);
+    o.contact(0.1, P, d(3)).pocket(0.5, d(3));
+    cases.push((base.clone(), o));
+    let mut o = Outcome::still(&st(&base), MID);
+    o.contact(0.1, P, d(9))
+        .contact(0.2, d(9), d(3))
+        .pocket(0.5, d(3));
+    cases.push((base.clone(), o));
+    let mut s = base.clone();
+    s.discs[0].at = Some(Vec2::new(0.0, 0.0));
+    let mut o = Outcome::still(&st(&s), MID);
+    o.contact(0.1, P, d(0))
+        .moved(DiscId(0), Vec2::new(0.0, 0.2))
+        .contact(0.2, d(0), d(1))
+        .pocket(0.5, d(1));
+    cases.push((s, o));
+    let mut s = base.clone();
+    s.discs[12].at = Some(Vec2::new(0.0, 0.0));
+    let mut o = Outcome::still(&st(&s), MID);
+    o.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .contact(0.2, d(3), d(10))
+        .off_table(0.4, d(9), Vec2::new(-0.5, 0.1))
+        .off_table(0.5, d(10), Vec2::new(0.5, -0.2));
+    cases.push((s, o));
+    let mut s = base.clone();
+    s.discs[6].at = None;
+    s.discs[1].at = None;
+    s.discs[7].at = Some(Vec2::new(-0.3, 0.2));
+    let mut o = Outcome::still(&st(&s), MID);
+    o.cushion(0.05, P, Compass::East).pocket(0.6, P);
+    cases.push((s, o));
+    let mut s = base.clone();
+    s.discs[2].at = None;
+    s.debt[Seat::new(0)] = 1;
+    let mut o = Outcome::still(&st(&s), Vec2::new(0.25, -0.42));
+    o.contact(0.1, P, d(3)).pocket(0.5, d(3));
+    cases.push((s, o));
+    for (k, (s, o)) in cases.iter().enumerate() {
+        eprintln!("case {k}");
+        assert_mirrors(&g, s, o);
+    }
+}
