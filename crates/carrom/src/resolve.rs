@@ -657,7 +657,7 @@ pub(crate) fn resolve_stroke(
         if res.queen_returned {
             place_queen(state, rules);
         }
-        place_returned(state, rules, &jumped_list[..n_jumped], returned);
+        place_returned(state, rules, &jumped_list[..n_jumped], returned, own);
         res.placed_by = placer(&res, returned, own, seat, players);
         state.turn_started = false;
         return Ok(res);
@@ -688,7 +688,7 @@ pub(crate) fn resolve_stroke(
     if res.queen_returned {
         place_queen(state, rules);
     }
-    let dues = place_returned(state, rules, &jumped_list[..n_jumped], returned);
+    let dues = place_returned(state, rules, &jumped_list[..n_jumped], returned, own);
     offer_dues(rules, state, own, dues, seat);
     Ok(res)
 }
@@ -788,7 +788,7 @@ pub(crate) fn technical_foul(rules: &Rules, state: &mut State) -> Resolution {
         }
     }
     res.placed_by = placer(&res, returned, own, seat, players);
-    let dues = place_returned(state, rules, &[], returned);
+    let dues = place_returned(state, rules, &[], returned, own);
     offer_dues(rules, state, own, dues, seat);
     res
 }
@@ -1087,9 +1087,16 @@ fn place_queen(state: &mut State, rules: &Rules) {
     state.pieces[0] = Some(p);
 }
 
-/// Puts jumped pieces (queen first, A7) and returned men back near the centre spot (the men
-/// off the centre circle under ICF 62(b)); returns the returned men as a bit mask of ids.
-fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8; 2]) -> u32 {
+/// Puts jumped pieces (queen first, then the striking side's men, A7) and returned men back
+/// near the centre spot (the men off the centre circle under ICF 62(b)); returns the returned
+/// men as a bit mask of ids. `striking` is the colour of the side that struck.
+fn place_returned(
+    state: &mut State,
+    rules: &Rules,
+    jumped: &[u8],
+    returned: [u8; 2],
+    striking: Colour,
+) -> u32 {
     let away = behind(state, rules);
     let mut order = [0u8; PIECES];
     let mut n = 0;
@@ -1097,9 +1104,15 @@ fn place_returned(state: &mut State, rules: &Rules, jumped: &[u8], returned: [u8
         order[n] = 0;
         n += 1;
     }
-    for &j in jumped.iter().filter(|&&j| j != 0) {
-        order[n] = j;
-        n += 1;
+    // A7: after the queen, the striking side's men, then the other side's.
+    for colour in [striking, striking.other()] {
+        for &j in jumped
+            .iter()
+            .filter(|&&j| Piece::new(j).and_then(Piece::colour) == Some(colour))
+        {
+            order[n] = j;
+            n += 1;
+        }
     }
     let n_jumped = n;
     for (c, colour) in [Colour::White, Colour::Black].into_iter().enumerate() {

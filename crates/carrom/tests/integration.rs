@@ -22,5 +22,6 @@ mod physics;
 mod planner;
 mod records;
 mod rules;
+mod rules_review;
 mod serde;
 mod termination;

@@ -21,5 +21,6 @@ mod physics;
 mod planner;
 mod records;
 mod resolution;
+mod rules_review;
 mod serde;
 mod termination;
