@@ -19,8 +19,9 @@
 //!   reported and common defects recoverable, see [`PositionError`]); [`Position::play`]
 //!   refuses illegal moves and leaves the position unchanged, [`Position::play_unchecked`]
 //!   is the fast path for generated moves; [`Position::legal_moves`] returns a stack
-//!   [`MoveList`] ([`Position::legal_moves_into`] refills one); [`Position::outcome`] tells checkmate, stalemate and insufficient
-//!   material; [`perft`] and [`perft_parallel`] count leaf nodes.
+//!   [`MoveList`] ([`Position::legal_moves_into`] refills one); [`Position::outcome`] tells
+//!   checkmate, stalemate and insufficient material; [`perft`] and [`perft_parallel`] count
+//!   leaf nodes.
 //! - [`Chess`]: the [`Game`] implementation with [`Rules::fide`] (the default) and
 //!   [`Rules::lattjo`], configured by `with_` builders; its [`State`] keeps the rules it is
 //!   played under (a game refuses a state of other rules), the start and the moves, and the
