@@ -1,0 +1,502 @@
+//! A reviewer's pass over the rules file (/work/shared/rules/dominoes.md): edge cases of the
+//! booklet's rules D1-D15, the decisions E1-E13 and the standard presets of its section 5,
+//! each expected value worked out from the rules file alone, on hand-built positions and
+//! dealt rounds.
+
+use boardgame_core::{
+    Game, GameRng, MatchConfig, RoundContext, Rounds, Seat, Turn, random_playout,
+};
+use lattjo_dominoes::{
+    Action, BlockedTie, Dominoes, DrawRule, NextRoundLeader, PlayError, RoundEnd, Rules, State,
+    Tiles,
+};
+
+use crate::common::{a, game, legal, pos, refused, seat, t};
+
+/// The closed layout of E1 (b): both ends show 6 and all seven 6-tiles are down.
+const CLOSED_AT_6: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6";
+
+/// One tile short of `CLOSED_AT_6`: the ends show 6 (left) and 0 (right); 6-0 is missing.
+const ALMOST_CLOSED: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0";
+
+/// Deals by chance with `rng` until a player is to move.
+fn deal(g: &Dominoes, s: &mut State, rng: &mut GameRng) {
+    while g.turn(s) == Turn::Chance {
+        let tile = g.sample_chance(s, rng).expect("a tile");
+        g.apply(s, &tile).expect("deal");
+    }
+}
+
+fn points(s: &State) -> Vec<i64> {
+    s.result()
+        .expect("the round is over")
+        .points
+        .as_slice()
+        .to_vec()
+}
+
+// ---------------------------------------------------------------------------------------------
+// D2, D4, D5, E9: the deal and the opening
+
+/// D4 on real deals: whoever holds the highest double dealt is to move, and that double is the
+/// only legal opening, for every table size of the booklet (D1: 2-5 players).
+#[test]
+fn d4_after_any_deal_the_highest_dealt_double_is_the_only_opening() {
+    for players in 2..=5 {
+        let g = game(Rules::lattjo().with_players(players));
+        let mut rng = GameRng::new(0xD4, players as u64);
+        for _ in 0..40 {
+            let mut s = g.new_initial_state();
+            deal(&g, &mut s, &mut rng);
+            let holder = Seat::all(players)
+                .filter_map(|p| {
+                    let top = s
+                        .hand(p)?
+                        .iter()
+                        .filter(|t| t.is_double())
+                        .max_by_key(|t| t.pips());
+                    top.map(|d| (d, p))
+                })
+                .max_by_key(|(d, _)| d.pips())
+                .expect("a double was dealt (D5 redeals otherwise)");
+            assert_eq!(g.turn(&s), Turn::Player(holder.1), "{players} players");
+            let mut v = Vec::new();
+            g.legal_actions(&s, &mut v);
+            assert_eq!(v, [Action::Open(holder.0)], "{players} players");
+        }
+    }
+}
+
+/// D5 and its note: with 5 players only 3 tiles stay undealt, so a double is always dealt and
+/// no redeal ever happens; the hands are 5 tiles each and the stock 3 (D2).
+#[test]
+fn d5_d2_five_players_never_need_a_redeal() {
+    let g = game(Rules::lattjo().with_players(5));
+    let mut rng = GameRng::new(55, 0);
+    for _ in 0..200 {
+        let mut s = g.new_initial_state();
+        deal(&g, &mut s, &mut rng);
+        assert_eq!(s.redeals(), 0);
+        assert_eq!(s.stock().len(), 3);
+        for p in Seat::all(5) {
+            assert_eq!(s.hand(p).map(Tiles::len), Some(5));
+        }
+    }
+}
+
+/// D5: a hand-built opening with no double in any hand is dealt again, not opened.
+#[test]
+fn d5_no_double_in_any_hand_means_the_tiles_are_dealt_again() {
+    let g = game(Rules::lattjo());
+    let s = pos(
+        &g,
+        &["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-3 5-2 5-1 5-0 4-3 4-2 4-1"],
+        "empty",
+        0,
+    );
+    assert_eq!(g.turn(&s), Turn::Chance, "the tiles are dealt again");
+    assert_eq!(s.redeals(), 1);
+    assert!(s.layout().is_empty());
+}
+
+/// D6, E9 with three players: the opener is the last seat, so seat 0 plays next (clockwise
+/// wraps round the table).
+#[test]
+fn e9_d6_an_opener_in_the_last_seat_passes_the_turn_to_seat_0() {
+    let g = game(Rules::lattjo().with_players(3));
+    let mut s = pos(&g, &["5-5 1-0", "4-4 2-0", "6-6 3-0"], "empty", 0);
+    assert_eq!(g.turn(&s), Turn::Player(seat(2)));
+    g.apply(&mut s, &a("6-6")).expect("the opening");
+    assert_eq!(s.hand(seat(2)).map(Tiles::len), Some(1), "it left his hand");
+    assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+}
+
+/// Block game hand table (section 5, learnplaywin): 7 tiles for 2 players, 5 for 3 or 4; and
+/// the block game never draws, so the rest of the set is dead.
+#[test]
+fn block_game_deals_five_each_to_three_players_and_never_draws() {
+    let g = game(Rules::block().with_players(3));
+    let mut rng = GameRng::new(3, 0);
+    let mut s = g.new_initial_state();
+    deal(&g, &mut s, &mut rng);
+    for p in Seat::all(3) {
+        assert_eq!(s.hand(p).map(Tiles::len), Some(5));
+    }
+    assert_eq!(s.stock().len(), 13);
+    let stock = s.stock();
+    random_playout(&g, &mut s, &mut rng, &mut Vec::new());
+    assert_eq!(s.stock(), stock, "nothing is ever drawn in the block game");
+}
+
+// ---------------------------------------------------------------------------------------------
+// D7-D10, E2-E4: a turn
+
+/// D7: a blank goes against a blank, and nothing else does.
+#[test]
+fn d7_a_blank_goes_against_a_blank() {
+    let g = game(Rules::lattjo());
+    let s = pos(&g, &["0-3 1-2", "5-5"], "6-0 [0-0]", 0);
+    // Ends: 6 (left) and 0 (right).
+    assert_eq!(legal(&g, &s), ["3-0 right"]);
+}
+
+/// E4: a tile that matches two different numbers at the two ends may go on either end, and
+/// the two placements are different plays.
+#[test]
+fn e4_a_tile_matching_two_different_ends_has_two_placements() {
+    let g = game(Rules::lattjo());
+    let s = pos(&g, &["5-2 0-0", "1-1"], "2-6 [6-6] 6-5", 0);
+    assert_eq!(legal(&g, &s), ["5-2 left", "5-2 right"]);
+}
+
+/// D9, E3, E4: a drawn tile that fits both (different) ends may go on either, the player
+/// choosing, and nothing else is allowed.
+#[test]
+fn e3_e4_a_drawn_tile_fitting_both_ends_goes_on_either() {
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["1-1 0-0", "4-4"], "2-6 [6-6] 6-5", 0);
+    assert_eq!(legal(&g, &s), ["draw"]);
+    g.apply(&mut s, &a("draw")).expect("stuck: draw");
+    g.apply(&mut s, &a("deal 5-2"))
+        .expect("the stock holds 5-2");
+    assert_eq!(legal(&g, &s), ["5-2 left", "5-2 right"]);
+    refused(&g, &mut s, "pass", PlayError::MustPlayDrawn(t("5-2")));
+    refused(&g, &mut s, "1-1 left", PlayError::MustPlayDrawn(t("5-2")));
+}
+
+/// E2 (DrawOne): a drawn tile that does not fit ends the turn (the pass is implied); no second
+/// draw, and the next player, stuck too, draws for himself.
+#[test]
+fn d9_e2_one_draw_then_the_turn_passes() {
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["1-1 0-0", "4-4"], "2-6 [6-6] 6-5", 0);
+    g.apply(&mut s, &a("draw")).expect("stuck: draw");
+    g.apply(&mut s, &a("deal 3-3"))
+        .expect("the stock holds 3-3");
+    assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+    assert_eq!(legal(&g, &s), ["draw"], "seat 1 holds no 2 or 5");
+    assert_eq!(
+        s.hand(seat(0)).map(Tiles::len),
+        Some(3),
+        "the drawn tile is kept"
+    );
+}
+
+/// E2 option DrawUntilPlayable: a player whose drawing empties the stock without a fit passes.
+#[test]
+fn e2_draw_until_playable_passes_when_the_stock_runs_out() {
+    let g = game(Rules::draw());
+    let layout =
+        "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1";
+    // Ends: 6 and 1. Seat 0 holds neither; the stock's one tile, 3-0, does not fit.
+    let mut s = pos(&g, &["5-5 0-0", "4-4 6-3 1-0"], layout, 0);
+    assert_eq!(s.stock().len(), 1);
+    assert_eq!(legal(&g, &s), ["draw"]);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 3-0")).expect("the last tile");
+    assert!(s.stock().is_empty());
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(1)),
+        "nothing left to draw: the turn passes"
+    );
+    assert_eq!(legal(&g, &s), ["1-0 right", "6-3 left"]);
+    assert_eq!(s.hand(seat(0)).map(Tiles::len), Some(3));
+}
+
+/// E2 option DrawUntilPlayableLeaveTwo: with three tiles in the stock a stuck player may draw
+/// one; the last two are never drawn, so a miss is followed by a pass.
+#[test]
+fn e2_leave_two_draws_down_to_two_and_then_passes() {
+    let g = game(Rules::draw().with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo));
+    let layout =
+        "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1";
+    let mut s = pos(&g, &["5-5", "4-4 6-3"], layout, 0);
+    assert_eq!(s.stock().len(), 3);
+    assert_eq!(legal(&g, &s), ["draw"]);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 3-0")).expect("in the stock");
+    assert_eq!(s.stock().len(), 2);
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(1)),
+        "the last two tiles stay in the stock: the turn passes"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// D11, E1, E12: the end of a round
+
+/// E12 before E1: the tile that closes the layout is also the player's last, so he went out.
+#[test]
+fn e12_going_out_with_the_tile_that_closes_the_layout_is_going_out() {
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["6-0", "1-1 2-2"], ALMOST_CLOSED, 0);
+    g.apply(&mut s, &a("6-0 right")).expect("last tile");
+    let r = s.result().expect("over");
+    assert_eq!(r.end, RoundEnd::Out(seat(0)));
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(points(&s), [6, 0], "D13 with own pips 0");
+}
+
+/// E1 (b), E3: a drawn tile, played at once, closes the layout: the round is blocked then,
+/// though tiles remain in the stock.
+#[test]
+fn e1b_a_drawn_tile_that_closes_the_layout_blocks_the_round_at_once() {
+    let g = game(Rules::lattjo());
+    let mut s = pos(&g, &["1-1", "2-2 3-3"], ALMOST_CLOSED, 0);
+    assert_eq!(legal(&g, &s), ["draw"]);
+    g.apply(&mut s, &a("draw")).expect("draw");
+    g.apply(&mut s, &a("deal 6-0")).expect("in the stock");
+    g.apply(&mut s, &a("6-0 right"))
+        .expect("the drawn tile fits");
+    assert!(!s.stock().is_empty());
+    let r = s.result().expect("blocked");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.pips.as_slice(), &[2, 10]);
+    assert_eq!(points(&s), [8, 0], "10 - 2, the booklet's example");
+}
+
+/// E1 (a) under LeaveTwo: the only tiles that fit are the two that can never be drawn and no
+/// hand fits, so nothing can be drawn and nobody can place: blocked, though the layout is not
+/// closed.
+#[test]
+fn e1a_leave_two_blocks_when_only_the_two_undrawable_tiles_fit() {
+    let layout = "1-2 2-6 [6-6] 6-3 3-1 1-1 1-4 4-5 5-1";
+    let stock: Tiles = "1-0 6-1".parse().expect("tiles");
+    let g = game(Rules::draw().with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo));
+    let s0: Tiles = "0-0 0-2".parse().expect("tiles");
+    let lay: lattjo_dominoes::Layout = layout.parse().expect("layout");
+    let s1 = g
+        .set()
+        .difference(lay.tiles())
+        .difference(stock)
+        .difference(s0);
+    let setup = |g: &Dominoes| {
+        g.setup(lattjo_dominoes::Setup {
+            hands: vec![s0, s1],
+            stock,
+            layout: lay.clone(),
+            to_move: seat(0),
+        })
+        .expect("setup")
+    };
+    let s = setup(&g);
+    assert!(!s.layout().is_closed(g.set()));
+    let r = s
+        .result()
+        .expect("blocked: nothing can be drawn and nothing fits");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.pips.as_slice(), &[2, 100]);
+    assert_eq!(
+        points(&s),
+        [100, 0],
+        "the draw game scores the others' pips"
+    );
+    // The booklet draws one tile at a time down to the last: not blocked, seat 0 draws.
+    let g = game(Rules::lattjo());
+    let s = setup(&g);
+    assert!(s.result().is_none());
+    assert_eq!(legal(&g, &s), ["draw"]);
+}
+
+/// E1 (a) in the block game: the stock is dead, so a round in which nobody can place is over
+/// even with 14 tiles left undealt.
+#[test]
+fn e1a_block_game_ends_when_nobody_fits_though_the_dead_stock_would() {
+    let g = game(Rules::block());
+    let s = pos(&g, &["5-1 2-0", "3-1 4-2"], "[6-6]", 0);
+    let r = s.result().expect("blocked at once");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(points(&s), [10, 0], "block: the others' pips");
+}
+
+// ---------------------------------------------------------------------------------------------
+// D12, D13, E5, E6: scoring with 3-5 players
+
+/// D12, E5: only a tie for the *lowest* total matters; a tie between the others does not.
+#[test]
+fn d12_e5_a_tie_between_the_losers_does_not_stop_the_lowest_from_winning() {
+    let g = game(Rules::lattjo().with_players(3));
+    let s = pos(&g, &["2-0", "3-2", "4-1"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(points(&s), [8, 0, 0], "(5 + 5) - 2");
+}
+
+/// E5 with three players: a tie for the lowest scores nothing, however much the third holds.
+#[test]
+fn e5_a_tie_for_the_lowest_among_three_scores_nothing() {
+    let g = game(Rules::lattjo().with_players(3));
+    let s = pos(&g, &["3-0", "2-1", "5-5 4-4"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, None);
+    assert_eq!(points(&s), [0, 0, 0]);
+}
+
+/// E5 option LightestTile with the booklet's scoring and three players: the tied player with
+/// the lighter single tile wins and scores all the others' pips minus his own, once (E6).
+#[test]
+fn e5_e6_lightest_tile_winner_scores_others_minus_own_once() {
+    let g = game(
+        Rules::lattjo()
+            .with_players(3)
+            .with_blocked_tie(BlockedTie::LightestTile),
+    );
+    let s = pos(&g, &["3-0", "1-0 2-0", "5-4"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, Some(seat(1)), "1-0 is lighter than 3-0");
+    assert_eq!(points(&s), [0, 9, 0], "(3 + 9) - 3");
+}
+
+/// E5 option: the double blank weighs nothing, so it is the lightest tile of all.
+#[test]
+fn e5_lightest_tile_the_double_blank_wins_a_tie() {
+    let g = game(Rules::block());
+    let s = pos(&g, &["3-0", "0-0 2-1"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, Some(seat(1)));
+    assert_eq!(points(&s), [0, 3], "block scoring: the others' pips");
+}
+
+/// D13, E6 with four players (no partnerships): going out scores every other hand's pips.
+#[test]
+fn d13_e6_going_out_at_a_table_of_four_scores_every_other_hand() {
+    let g = game(Rules::lattjo().with_players(4));
+    let mut s = pos(&g, &["6-1", "5-5", "2-1", "3-2"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-1 left")).expect("out");
+    assert_eq!(points(&s), [18, 0, 0, 0], "10 + 3 + 5");
+}
+
+/// E6 option OthersOnly with three players, blocked: the winner's own pips are not taken off.
+#[test]
+fn e6_others_only_with_three_players_keeps_the_winners_pips() {
+    let g = game(Rules::draw().with_players(3));
+    let s = pos(&g, &["1-0", "3-2", "4-3 1-1"], CLOSED_AT_6, 0);
+    assert_eq!(points(&s), [14, 0, 0], "5 + 9");
+}
+
+// ---------------------------------------------------------------------------------------------
+// E13: partnerships
+
+/// E13, E5: the team totals tie, so a blocked partnership round scores nothing (seat 1 alone
+/// holding the fewest pips does not matter).
+#[test]
+fn e13_e5_a_tie_between_the_team_totals_scores_nothing() {
+    let g = game(Rules::partnership());
+    let s = pos(&g, &["2-1", "1-0", "3-0", "5-0"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.winner, None, "6 against 6");
+    assert_eq!(points(&s), [0, 0, 0, 0]);
+}
+
+/// E13, D13: a player who goes out wins for his team; the team scores the opponents' pips
+/// minus the partner's, and both partners carry it.
+#[test]
+fn e13_going_out_scores_the_opponents_minus_the_partner() {
+    let g = game(Rules::partnership());
+    let mut s = pos(&g, &["6-1", "5-5", "2-1", "3-2"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-1 left")).expect("out");
+    assert_eq!(points(&s), [12, 0, 12, 0], "(10 + 5) - 3");
+}
+
+// ---------------------------------------------------------------------------------------------
+// D14, D15, E7, E10: rounds and the match
+
+/// E10: reaching the target exactly wins; one short does not.
+#[test]
+fn d14_e10_reaching_the_target_exactly_ends_the_match() {
+    let g = game(Rules::lattjo());
+    let to_100 = MatchConfig::new(Some(100), None).expect("config");
+    let at = |p: [i64; 2]| lattjo_dominoes::BySeat::from_fn(2, |s| p[s.index()]);
+    assert!(g.match_over(&to_100, &at([100, 12]), 3));
+    assert!(!g.match_over(&to_100, &at([99, 98]), 3));
+    let r = g.match_returns(&at([100, 12]));
+    assert_eq!(r.as_slice(), &[1.0, -1.0]);
+}
+
+/// E7 option NextClockwise: the seat after the previous round's leader leads the next round
+/// (with any tile).
+#[test]
+fn e7_next_clockwise_leads_from_the_seat_after_the_previous_leader() {
+    for players in [2usize, 3, 5] {
+        let g = game(
+            Rules::lattjo()
+                .with_players(players)
+                .with_next_round_leader(NextRoundLeader::NextClockwise),
+        );
+        let config = MatchConfig::new(Some(100), None).expect("config");
+        for seed in 0..10 {
+            let mut rng = GameRng::new(seed, players as u64);
+            let mut prev = g.new_initial_state();
+            random_playout(&g, &mut prev, &mut rng, &mut Vec::new());
+            let leader = prev.opener().expect("someone opened");
+            let totals = lattjo_dominoes::BySeat::new(players, 0);
+            let ctx = RoundContext {
+                round: 1,
+                totals: &totals,
+                previous: Some(&prev),
+                config: &config,
+            };
+            let mut s = g.new_round(&ctx);
+            deal(&g, &mut s, &mut rng);
+            let next = Seat::new(((leader.index() + 1) % players) as u8);
+            assert_eq!(
+                g.turn(&s),
+                Turn::Player(next),
+                "{players} players, seed {seed}"
+            );
+            let mut v = Vec::new();
+            g.legal_actions(&s, &mut v);
+            assert_eq!(
+                v.len(),
+                s.hand(next).map(Tiles::len).unwrap_or(0),
+                "any tile opens"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Section 5: fives scoring and spinners
+
+/// All Fives: the first double opens; 5-5 is 10 at once ("after each play", the opening
+/// included).
+#[test]
+fn all_fives_an_opening_double_five_scores_ten() {
+    let g = game(Rules::all_fives());
+    let mut s = pos(&g, &["5-5 2-1", "4-4 3-2"], "empty", 1);
+    assert_eq!(
+        g.turn(&s),
+        Turn::Player(seat(0)),
+        "5-5 is the highest double dealt"
+    );
+    g.apply(&mut s, &a("5-5")).expect("open");
+    assert_eq!(s.fives()[seat(0)], 10);
+}
+
+/// All Fives: once both in-line sides of the spinner are covered it counts nothing; a tile on
+/// its side then adds its outer end.
+#[test]
+fn all_fives_a_covered_spinner_stops_counting_and_its_sides_add_their_ends() {
+    let g = game(Rules::all_fives());
+    let mut s = pos(&g, &["5-0 5-2 1-1", "5-3 4-4 2-2"], "[5-5]*", 0);
+    g.apply(&mut s, &a("5-0 left")).expect("play");
+    assert_eq!(s.fives()[seat(0)], 10, "0 + both halves of the spinner");
+    g.apply(&mut s, &a("5-3 right")).expect("play");
+    assert_eq!(s.fives()[seat(1)], 0, "0 + 3");
+    g.apply(&mut s, &a("5-2 up")).expect("play");
+    assert_eq!(s.fives()[seat(0)], 15, "10 before, now 0 + 3 + 2");
+}
+
+/// Fives, going out with three players: the opponents' pips (5 + 9 = 14) rounded to the
+/// nearest 5 give 15.
+#[test]
+fn fives_going_out_scores_the_opponents_total_rounded_to_five() {
+    let g = game(Rules::muggins().with_players(3));
+    let mut s = pos(&g, &["6-4", "3-2", "5-4"], "[6-6]", 0);
+    g.apply(&mut s, &a("6-4 left")).expect("out");
+    // The play: 4 + both halves of 6-6 = 16, no multiple of 5.
+    assert_eq!(points(&s), [15, 0, 0]);
+}
