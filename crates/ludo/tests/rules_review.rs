@@ -1,0 +1,413 @@
+//! A reviewer's pass over the rules file (/work/shared/rules/ludo.md): edge cases of the
+//! booklet's rules L1-L17, the presets' deviations D1-D10 and the decisions A1-A16, each
+//! expected value worked out from the rules file alone, on positions in the digest's notation.
+//!
+//! Index conversions (40-dot loop, start dots 10 apart: red 0, green 10, yellow 20, blue 30):
+//! a checker of a colour with start dot `s` at path index `k` (1..=40) stands on loop dot
+//! `(s + k - 1) mod 40`. On Classic's 52-dot loop the start dots are 13 apart.
+
+use boardgame_core::{Game, Turn};
+use lattjo_ludo::{Action, Colour, Die, Ludo, Move, Rules, State};
+
+fn game(rules: Rules, seats: &str) -> Ludo {
+    Ludo::new(rules.with_seats(seats.parse().expect("valid seats"))).expect("valid rules")
+}
+
+fn at(g: &Ludo, pos: &str) -> State {
+    g.state_from_str(pos)
+        .unwrap_or_else(|e| panic!("{pos}: {e}"))
+}
+
+fn roll(g: &Ludo, st: &mut State, d: u8) {
+    g.apply(st, &Action::Roll(Die::new(d).expect("a face")))
+        .expect("a roll is legal at a chance node");
+}
+
+fn rolled(g: &Ludo, pos: &str, d: u8) -> State {
+    let mut st = at(g, pos);
+    assert_eq!(g.turn(&st), Turn::Chance, "{pos}");
+    roll(g, &mut st, d);
+    st
+}
+
+fn moves(g: &Ludo, st: &State) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(st, &mut v);
+    let mut s: Vec<String> = v.iter().map(ToString::to_string).collect();
+    s.sort();
+    s
+}
+
+fn set(v: &[&str]) -> Vec<String> {
+    let mut s: Vec<String> = v.iter().map(|x| (*x).to_string()).collect();
+    s.sort();
+    s
+}
+
+fn play(g: &Ludo, st: &mut State, m: &str) {
+    let mv: Move = g
+        .parse_move(st, m)
+        .unwrap_or_else(|e| panic!("{m}: {e} in {st}"));
+    g.apply(st, &Action::Move(mv))
+        .unwrap_or_else(|e| panic!("{m}: {e}"));
+}
+
+fn lattjo() -> Ludo {
+    game(Rules::lattjo(), "RGYB")
+}
+
+fn classic2() -> Ludo {
+    game(Rules::classic(), "RY")
+}
+
+// ---------------------------------------------------------------------------------------------
+// L15, A4, A9: the bounce
+
+/// L15, A4: 42 + 6 = 48 counts up to the finishing dot (45) and back by 3: to 42 again. The
+/// formula `2F - p - d` gives 42, and A9 makes a bounce an ordinary legal move, here the only
+/// one, so it is played (and the 6 rolls again, L7).
+#[test]
+fn l15_a4_a9_a_bounce_can_end_on_the_dot_it_started_from() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:42,45,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:42>42~"]));
+    play(&g, &mut st, "R:42>42");
+    assert_eq!(st.position().checkers(Colour::Red), [42, 45, 45, 45]);
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "a 6 rolls again"
+    );
+}
+
+/// L15, A4: bounces from the loop: 40 + 6 = 46 lands on 44; 39 + 6 = 45 is the exact count
+/// and finishes straight from the loop.
+#[test]
+fn l15_a4_bounces_and_exact_finishes_from_the_last_loop_dots() {
+    let g = lattjo();
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:39,40,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:39>45", "R:40>44~"]));
+}
+
+/// L9, A4: two bounces onto own checkers on the home track: 41 + 6 = 47 lands on 43 and
+/// 43 + 6 = 49 lands on 41; each shares the dot with the checker there.
+#[test]
+fn l9_a4_a_bounce_onto_an_own_checker_shares_the_dot() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:41,43,45,45 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:41>43~", "R:43>41~"]));
+    play(&g, &mut st, "R:43>41");
+    assert_eq!(st.position().checkers(Colour::Red), [41, 41, 45, 45]);
+}
+
+/// A4, L13: a checker that bounced back out onto the loop (index 40) has lost its home-track
+/// protection, so an opponent landing there captures it.
+#[test]
+fn a4_l13_a_checker_bounced_onto_the_loop_can_be_captured() {
+    let g = lattjo();
+    // Red 40 is loop dot 39; green 27 is loop dot 36, so green's 3 lands on dot 39.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:0,0,0,40 G:0,0,0,27 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["G:27>30xR"]));
+    play(&g, &mut st, "G:27>30");
+    assert_eq!(st.position().checkers(Colour::Red), [0; 4]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// L10, A2, A7: captures
+
+/// L10 across the loop's wrap: green 30 is loop dot 39, and 5 more reach dot 4, where red's
+/// index-5 checker stands.
+#[test]
+fn l10_a_capture_across_the_end_of_the_loop() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:0,0,0,5 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0",
+        5,
+    );
+    assert_eq!(moves(&g, &st), set(&["G:30>35xR"]));
+    play(&g, &mut st, "G:30>35");
+    assert_eq!(st.position().checkers(Colour::Red), [0; 4]);
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 35]);
+}
+
+/// L10 on blue's last loop dot (index 40, loop dot 29, just before blue's start dot), where a
+/// red checker at index 30 stands.
+#[test]
+fn l10_a_capture_on_the_last_loop_dot_before_the_home_track() {
+    let g = lattjo();
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB B 0 R:0,0,0,30 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,37",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["B:37>40xR"]));
+}
+
+/// L6, A2, A7: a 6 from the den with a green checker on red's start dot and a yellow one on
+/// red's sixth dot: two out captures green (once), one to the sixth dot jumps there and
+/// captures yellow but leaves green alone.
+#[test]
+fn l6_a2_a7_each_den_option_captures_only_where_it_lands() {
+    let g = lattjo();
+    // Red's start dot is loop dot 0 (green index 31); red's sixth dot is loop dot 5 (yellow
+    // index 26).
+    let pos = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,31 Y:0,0,0,26 B:0,0,0,0";
+    let mut st = rolled(&g, pos, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1xG", "R:0>6xY"]));
+    play(&g, &mut st, "R:0>6");
+    assert_eq!(st.position().checkers(Colour::Green), [0, 0, 0, 31]);
+    assert_eq!(st.position().checkers(Colour::Yellow), [0; 4]);
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 6]);
+}
+
+/// L6, L9, A6: a 6 with two checkers in the den, one on the start dot and one further on:
+/// every option of the rules file is open, own checkers sharing the start dot.
+#[test]
+fn l6_l9_a6_every_option_of_a_six_with_own_checkers_out() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,6 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(
+        moves(&g, &st),
+        set(&["R:0>1,0>1", "R:0>6", "R:1>7", "R:6>12"])
+    );
+    play(&g, &mut st, "R:0>1,0>1");
+    assert_eq!(st.position().checkers(Colour::Red), [1, 1, 1, 6]);
+}
+
+/// A14 with two players: red and yellow sit opposite; yellow's path index k is loop dot
+/// (20 + k - 1) mod 40, so yellow 15 (dot 34) + 2 lands on red's 37 (dot 36) and captures it.
+#[test]
+fn a14_l10_two_players_yellow_captures_red_on_the_far_side() {
+    let g = game(Rules::lattjo().with_players(2), "RY");
+    let st = rolled(&g, "LUDO 40/40/4 RY Y 0 R:0,0,0,37 Y:0,0,0,15", 2);
+    assert_eq!(moves(&g, &st), set(&["Y:15>17xR"]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// L7, L17, A3, A15, A16: extra rolls and the end
+
+/// L7, A16: a capture or a finish with another number gives no extra roll; the turn passes.
+#[test]
+fn l7_a16_capturing_or_finishing_with_a_non_six_passes_the_turn() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB G 0 R:0,0,0,5 G:0,0,0,30 Y:0,0,0,0 B:0,0,0,0",
+        5,
+    );
+    play(&g, &mut st, "G:30>35");
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,42 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        3,
+    );
+    play(&g, &mut st, "R:42>45");
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
+/// L7, A3, T7: a 6 that captures rolls again, and the next roll's move may capture too.
+#[test]
+fn l7_t7_a_six_that_captures_rolls_again() {
+    let g = lattjo();
+    // Red 4 (dot 3) + 6 = 10 (dot 9): green 40 is dot 9.
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,4 G:0,0,0,40 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    play(&g, &mut st, "R:4>10");
+    assert_eq!(st.position().checkers(Colour::Green), [0; 4]);
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+}
+
+/// L17, A16, A3: a 6 that brings the last checker home wins at once: no further roll.
+#[test]
+fn l17_a16_a_six_that_finishes_the_last_checker_ends_the_game() {
+    let g = lattjo();
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:39,45,45,45 G:0,0,0,12 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:39>45"]));
+    play(&g, &mut st, "R:39>45");
+    assert_eq!(g.turn(&st), Turn::Terminal);
+    assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
+    let r = g.returns(&st).expect("over");
+    assert_eq!(r.as_slice(), &[1.0, -1.0, -1.0, -1.0]);
+}
+
+/// A15 option play_out_places: a player who finished with a 6 has no more rolls; the next
+/// colour clockwise rolls.
+#[test]
+fn a15_a16_a_finished_player_does_not_roll_again_when_places_are_played_out() {
+    let g = game(Rules::lattjo().with_play_out_places(true), "RGYB");
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:39,45,45,45 G:0,0,0,12 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    play(&g, &mut st, "R:39>45");
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classic (D1-D5)
+
+/// D5 Classic: the count of sixes in a row starts again with each turn: two 6s, a 3, the other
+/// player's turn, then two more 6s are not three in a row.
+#[test]
+fn d5_classic_the_six_streak_starts_again_with_each_turn() {
+    let g = classic2();
+    let mut st = at(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,10 Y:0,0,0,10");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:10>16");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:16>22");
+    roll(&g, &mut st, 3);
+    play(&g, &mut st, "R:22>25");
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "Y:10>12");
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:25>31");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:31>37");
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "two 6s this turn: roll again"
+    );
+    roll(&g, &mut st, 6);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Yellow),
+        "the third forfeits"
+    );
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 37]);
+}
+
+/// D5 Classic, A3, A11: a 6 that cannot be used still rolls again, and counts towards three in
+/// a row; the third ends the turn.
+#[test]
+fn d5_a3_classic_lost_sixes_roll_again_and_count_towards_three() {
+    let g = classic2();
+    // Home column 52-56, finish 57: every checker would overshoot with a 6.
+    let mut st = at(&g, "LUDO 52/51/5 RY R 0 R:52,53,54,55 Y:0,0,0,10");
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(g.turn(&st), Turn::Chance);
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    roll(&g, &mut st, 6);
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+}
+
+/// D3 Classic: no move ends on an own checker, so a 6 cannot release onto an own start dot.
+#[test]
+fn d3_classic_a_six_cannot_release_onto_an_own_checker() {
+    let g = classic2();
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,1,30 Y:0,0,0,0", 6);
+    assert_eq!(moves(&g, &st), set(&["R:1>7", "R:30>36"]));
+}
+
+/// D4 Classic: the exact count into the finish (57); a roll past it is no move, and with no
+/// other move the roll is lost and the turn passes.
+#[test]
+fn d4_classic_overshooting_the_finish_is_no_move() {
+    let g = classic2();
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,55 Y:0,0,0,0", 3);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Yellow),
+        "the 3 is lost"
+    );
+    assert_eq!(st.position().checkers(Colour::Red), [0, 0, 0, 55]);
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,55 Y:0,0,0,0", 2);
+    assert_eq!(moves(&g, &st), set(&["R:55>57"]));
+}
+
+/// D1, D2 Classic and A2: a 6 releases one checker onto the start dot, capturing an opponent
+/// there; a 1 releases nothing.
+#[test]
+fn d1_d2_a2_classic_release_on_a_six_captures_on_the_start_square() {
+    let g = classic2();
+    // Red's start dot is loop dot 0; yellow (start dot 26) reaches it at index 27.
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,0 Y:0,0,0,27", 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1xY"]));
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,0 Y:0,0,0,27", 1);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Yellow),
+        "a 1 releases nothing"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mensch (D1-D4, D10)
+
+/// D1 Mensch: a 6 must bring a checker out while any remain in the den.
+#[test]
+fn d1_mensch_a_six_must_release() {
+    let g = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,5,12 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1"]));
+}
+
+/// D3, D10 Mensch: the goal fields (41-44) hold one checker each and need the exact count.
+#[test]
+fn d3_d10_mensch_goal_fields_hold_one_checker_and_need_the_exact_count() {
+    let g = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:38,42,43,44 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
+        4,
+    );
+    // 38 + 4 = 42 is taken, 42 + 4 and the others go past 44.
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "no move: the 4 is lost"
+    );
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:38,42,43,44 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:38>41"]));
+    play(&g, &mut st, "R:38>41");
+    assert_eq!(g.turn(&st), Turn::Terminal, "all four in the goal fields");
+    assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
+}
