@@ -4,7 +4,7 @@
 //! dealt rounds.
 
 use boardgame_core::{
-    Game, GameRng, MatchConfig, RoundContext, Rounds, Seat, Turn, random_playout,
+    Game, GameRng, ImperfectInfo, MatchConfig, RoundContext, Rounds, Seat, Turn, random_playout,
 };
 use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, NextRoundLeader, PlayError, RoundEnd, Rules, State,
@@ -499,4 +499,39 @@ fn fives_going_out_scores_the_opponents_total_rounded_to_five() {
     g.apply(&mut s, &a("6-4 left")).expect("out");
     // The play: 4 + both halves of 6-6 = 16, no multiple of 5.
     assert_eq!(points(&s), [15, 0, 0]);
+}
+
+/// E5 option LightestTile with a three-way tie: seats 0 and 1 both have a lightest tile of
+/// 2 pips (seat 0 its 0-2, seat 1 its 1-1), lighter than seat 2's only tile: the lightest
+/// tiles tie, so nobody scores, however heavy the third player's lightest tile is.
+#[test]
+fn e5_lightest_tile_tie_among_three_falls_back_to_no_score() {
+    let g = game(Rules::block().with_players(3));
+    let s = pos(&g, &["2-0 3-0", "1-1 2-1", "5-0"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[5, 5, 5]);
+    assert_eq!(r.winner, None);
+    assert_eq!(points(&s), [0, 0, 0]);
+    // With seat 1's 1-1 swapped for the 0-1 (lightest 1), seat 1 wins and scores 10.
+    let s = pos(&g, &["2-0 3-0", "1-0 2-2", "5-0"], CLOSED_AT_6, 0);
+    assert_eq!(s.result().and_then(|r| r.winner), Some(seat(1)));
+    assert_eq!(points(&s), [0, 10, 0]);
+}
+
+/// E11: a drawn tile is seen by its drawer only: while seat 0 decides where to lay the tile
+/// he drew, seat 1 cannot tell which fitting tile it was.
+#[test]
+fn e11_a_drawn_tile_is_hidden_from_the_other_seats() {
+    let g = game(Rules::lattjo());
+    let drawn = |tile: &str| {
+        let mut s = pos(&g, &["1-1 0-0", "4-4"], "2-6 [6-6] 6-5", 0);
+        g.apply(&mut s, &a("draw")).expect("draw");
+        g.apply(&mut s, &a(&format!("deal {tile}")))
+            .expect("in the stock");
+        s
+    };
+    let (x, y) = (drawn("5-2"), drawn("2-2"));
+    assert_ne!(g.view(&x, Some(seat(0))), g.view(&y, Some(seat(0))));
+    assert_eq!(g.view(&x, Some(seat(1))), g.view(&y, Some(seat(1))));
+    assert_eq!(g.view(&x, None), g.view(&y, None));
 }

@@ -411,3 +411,66 @@ fn d3_d10_mensch_goal_fields_hold_one_checker_and_need_the_exact_count() {
     assert_eq!(g.turn(&st), Turn::Terminal, "all four in the goal fields");
     assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
 }
+
+/// D1, D2, D3 Mensch: a 6 must release, but the own checker on the start field must move off
+/// first; when it cannot (an own checker six fields on), any move is allowed.
+#[test]
+fn d1_d2_mensch_a_blocked_start_field_frees_the_choice_of_move() {
+    let g = game(Rules::mensch(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,7 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:7>13"]));
+    // Not blocked: the start field is cleared first, whatever else could move.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,1,12 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
+        3,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:1>4"]));
+}
+
+/// D1 Mensch, A2: the compulsory release captures an opponent on the start field.
+#[test]
+fn d1_a2_mensch_the_compulsory_release_captures_on_the_start_field() {
+    let g = game(Rules::mensch(), "RGYB");
+    // Green 31 stands on red's start field (loop dot 0).
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,5,12 G:0,0,1,31 Y:0,0,0,1 B:0,0,0,1",
+        6,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:0>1xG"]));
+}
+
+/// L2, A13, L3: only the players tied for the highest opening roll roll again; the winner of
+/// the roll-off then starts with a roll of his own, and play goes on clockwise from him.
+#[test]
+fn l2_a13_l3_the_roll_off_winner_starts_and_play_goes_clockwise_from_him() {
+    let g = lattjo();
+    let mut st = g.new_initial_state();
+    for d in [3, 5, 5, 2] {
+        roll(&g, &mut st, d);
+    }
+    let contenders: Vec<Colour> = st
+        .position()
+        .opening()
+        .expect("still rolling for the start")
+        .contenders()
+        .collect();
+    assert_eq!(contenders, [Colour::Green, Colour::Yellow]);
+    roll(&g, &mut st, 4); // green
+    roll(&g, &mut st, 6); // yellow
+    assert!(st.position().opening().is_none());
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    assert_eq!(
+        st.position().checkers(Colour::Yellow),
+        [0; 4],
+        "the opening roll moves nothing"
+    );
+    roll(&g, &mut st, 2); // lost: nothing on the board
+    assert_eq!(st.position().to_move(), Some(Colour::Blue));
+}
