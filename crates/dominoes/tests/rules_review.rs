@@ -535,3 +535,22 @@ fn e11_a_drawn_tile_is_hidden_from_the_other_seats() {
     assert_eq!(g.view(&x, Some(seat(1))), g.view(&y, Some(seat(1))));
     assert_eq!(g.view(&x, None), g.view(&y, None));
 }
+
+/// All Fives (section 5): "the first double is a spinner", also when it is not the first tile
+/// (a later round led with any tile). Here 3-3 is laid on 5-3; once a tile lies beyond it, its
+/// sides open, and every open end counts: 5 + 1 + 4 = 10 scores.
+#[test]
+fn all_fives_the_first_double_is_the_spinner_when_it_comes_later() {
+    let g = game(Rules::all_fives());
+    let mut s = pos(&g, &["3-3 4-3 0-6", "3-1 0-0"], "[5-3]", 0);
+    assert_eq!(s.layout().spinner(), None);
+    g.apply(&mut s, &a("3-3 right")).expect("play");
+    assert_eq!(s.layout().spinner(), Some(t("3-3")));
+    assert_eq!(s.fives()[seat(0)], 0, "5 + both halves of 3-3 = 11");
+    g.apply(&mut s, &a("3-1 right")).expect("play");
+    assert_eq!(s.fives()[seat(1)], 0, "5 + 1 = 6");
+    let l = legal(&g, &s);
+    assert!(l.iter().any(|m| m == "4-3 up"), "{l:?}");
+    g.apply(&mut s, &a("4-3 up")).expect("the spinner's side");
+    assert_eq!(s.fives()[seat(0)], 10, "5 + 1 + 4");
+}

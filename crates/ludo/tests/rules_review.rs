@@ -474,3 +474,89 @@ fn l2_a13_l3_the_roll_off_winner_starts_and_play_goes_clockwise_from_him() {
     roll(&g, &mut st, 2); // lost: nothing on the board
     assert_eq!(st.position().to_move(), Some(Colour::Blue));
 }
+
+/// A15 option with three players: the first to finish leaves the rotation, the other two play
+/// on, and the second to finish decides the last place too; returns spread from +1 to -1.
+#[test]
+fn a15_playing_out_places_with_three_players() {
+    let g = game(Rules::lattjo().with_play_out_places(true), "RGY");
+    let mut st = rolled(
+        &g,
+        "LUDO 40/40/4 RGY R 0 R:43,45,45,45 G:0,0,44,45 Y:0,0,0,3",
+        2,
+    );
+    play(&g, &mut st, "R:43>45");
+    assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    roll(&g, &mut st, 3); // green: 44 + 3 bounces to 43; nothing else can move
+    play(&g, &mut st, "G:44>43");
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "Y:3>5");
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "red is skipped"
+    );
+    roll(&g, &mut st, 2);
+    assert_eq!(g.turn(&st), Turn::Player(boardgame_core::Seat::new(1)));
+    play(&g, &mut st, "G:43>45");
+    // Green still has two checkers in the den: the game goes on until green is done.
+    assert_eq!(st.position().places().as_slice(), &[Colour::Red]);
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 RGY G 0 R:45,45,45,45 G:43,45,45,45 Y:0,0,0,3 places=R",
+        2,
+    );
+    let mut st = st;
+    play(&g, &mut st, "G:43>45");
+    assert_eq!(g.turn(&st), Turn::Terminal);
+    assert_eq!(
+        st.position().places().as_slice(),
+        &[Colour::Red, Colour::Green, Colour::Yellow]
+    );
+    assert_eq!(g.returns(&st).expect("over").as_slice(), &[1.0, 0.0, -1.0]);
+}
+
+/// Classic geometry (D10): 51 loop dots, the home column 52-56, the finish 57; a checker turns
+/// into its home column after index 51, and blue (start dot 39) captures on its index 51 (loop
+/// dot 37), where red's index 38 stands.
+#[test]
+fn d10_classic_home_column_entry_and_the_last_loop_dot() {
+    let g = game(Rules::classic(), "RGYB");
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,49 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        4,
+    );
+    assert_eq!(moves(&g, &st), set(&["R:49>53"]));
+    let st = rolled(
+        &g,
+        "LUDO 52/51/5 RGYB B 0 R:0,0,0,38 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,46",
+        5,
+    );
+    assert_eq!(moves(&g, &st), set(&["B:46>51xR"]));
+}
+
+/// L2, D5 Classic: the roll for who starts is not a turn's roll, so a 6 there does not count
+/// towards three 6s in a row: the starter's own first two 6s both roll again.
+#[test]
+fn l2_d5_classic_a_six_in_the_roll_for_the_start_is_not_in_the_streak() {
+    let g = classic2();
+    let mut st = g.new_initial_state();
+    roll(&g, &mut st, 6); // red's opening roll
+    roll(&g, &mut st, 2); // yellow's
+    assert!(st.position().opening().is_none());
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(st.position().six_streak(), 0);
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:0>1");
+    roll(&g, &mut st, 6);
+    play(&g, &mut st, "R:1>7");
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "two 6s: roll again"
+    );
+    assert_eq!(g.turn(&st), Turn::Chance);
+}
