@@ -8,7 +8,7 @@ use boardgame_core::{
 };
 use lattjo_dominoes::{
     Action, BlockedTie, Dominoes, DrawRule, NextRoundLeader, PlayError, RoundEnd, Rules, State,
-    Tiles,
+    Tile, Tiles,
 };
 
 use crate::common::{a, game, legal, pos, refused, seat, t};
@@ -553,4 +553,224 @@ fn all_fives_the_first_double_is_the_spinner_when_it_comes_later() {
     assert!(l.iter().any(|m| m == "4-3 up"), "{l:?}");
     g.apply(&mut s, &a("4-3 up")).expect("the spinner's side");
     assert_eq!(s.fives()[seat(0)], 10, "5 + 1 + 4");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A second model of the line games (no spinner), written from the rules file
+
+/// What the rules file says a player may do, from the hands, the layout and the stock alone
+/// (D4, D7-D10, E2-E4), for rules without a spinner.
+fn model_legal(r: &Rules, s: &State, p: Seat) -> Vec<String> {
+    let hand = s.hand(p).expect("a seat");
+    let layout = s.layout();
+    let mut out = Vec::new();
+    if layout.is_empty() {
+        // D4: the first round opens with the highest double dealt (D5 redeals otherwise).
+        let top = Seat::all(r.players)
+            .flat_map(|q| s.hand(q).expect("a seat").iter())
+            .filter(|t| t.is_double())
+            .max_by_key(|t| t.pips())
+            .expect("a double was dealt");
+        assert!(hand.contains(top), "D4: the holder of {top} opens");
+        return vec![Action::Open(top).to_string()];
+    }
+    let ends: Vec<(lattjo_dominoes::End, u8)> = layout
+        .open_ends()
+        .map(|e| (e, layout.end_value(e).expect("open")))
+        .collect();
+    let same = ends.len() == 2 && ends[0].1 == ends[1].1;
+    let placements = |t: Tile, out: &mut Vec<String>| {
+        for (i, &(e, v)) in ends.iter().enumerate() {
+            // E4: equal ends are one placement (the first).
+            if t.has(v) && !(same && i == 1) {
+                out.push(Action::Play(t, e).to_string());
+            }
+        }
+    };
+    if let Some(t) = s.drawn() {
+        // E3: the drawn tile, which fits, is the play.
+        placements(t, &mut out);
+    } else {
+        for t in hand.iter() {
+            placements(t, &mut out);
+        }
+        if out.is_empty() {
+            let stock = s.stock().len();
+            let can_draw = match r.draw_rule {
+                DrawRule::NoDraw => false,
+                DrawRule::DrawUntilPlayableLeaveTwo => stock > 2,
+                _ => stock > 0,
+            };
+            out.push(if can_draw { "draw" } else { "pass" }.to_owned());
+        }
+    }
+    out.sort();
+    out
+}
+
+/// E1, E12: whether the round is over, by the rules file.
+fn model_over(r: &Rules, s: &State) -> bool {
+    let seats = || Seat::all(r.players);
+    if seats().any(|p| s.hand(p).is_some_and(Tiles::is_empty)) {
+        return true;
+    }
+    let layout = s.layout();
+    if layout.is_empty() {
+        return false;
+    }
+    let values: Vec<u8> = layout
+        .open_ends()
+        .filter_map(|e| layout.end_value(e))
+        .collect();
+    let fits = |t: Tile| values.iter().any(|&v| t.has(v));
+    let anyone_fits = seats().any(|p| s.hand(p).is_some_and(|h| h.iter().any(fits)));
+    if anyone_fits {
+        return false;
+    }
+    let drawable = match r.draw_rule {
+        DrawRule::NoDraw => false,
+        DrawRule::DrawUntilPlayableLeaveTwo => s.stock().len() > 2,
+        _ => !s.stock().is_empty(),
+    };
+    let closed = values.len() == 2
+        && values[0] == values[1]
+        && g_set()
+            .iter()
+            .filter(|t| t.has(values[0]))
+            .all(|t| layout.tiles().contains(t));
+    !drawable || (r.closed_layout_ends_round && closed)
+}
+
+fn g_set() -> Tiles {
+    Tiles::full_set(6).expect("double-six")
+}
+
+/// D12, D13, E5, E6, E13: the points of a finished round of block scoring, by the rules file.
+fn model_points(r: &Rules, s: &State) -> Vec<i64> {
+    let n = r.players;
+    let unit = |p: usize| if r.partnerships { p % 2 } else { p };
+    let units = if r.partnerships { 2 } else { n };
+    let mut pips = vec![0i64; units];
+    let mut all: Vec<Tiles> = vec![Tiles::EMPTY; units];
+    for p in Seat::all(n) {
+        let h = s.hand(p).expect("a seat");
+        pips[unit(p.index())] += i64::from(h.pips());
+        all[unit(p.index())] = all[unit(p.index())].union(h);
+    }
+    let out = Seat::all(n).find(|&p| s.hand(p).is_some_and(Tiles::is_empty));
+    let winner = match out {
+        Some(p) => Some(unit(p.index())),
+        None => {
+            let low = *pips.iter().min().expect("units");
+            let tied: Vec<usize> = (0..units).filter(|&u| pips[u] == low).collect();
+            if tied.len() == 1 {
+                Some(tied[0])
+            } else if r.blocked_tie == BlockedTie::LightestTile {
+                let light = |u: usize| all[u].iter().map(Tile::pips).min().unwrap_or(u32::MAX);
+                let best = tied.iter().map(|&u| light(u)).min().expect("tied");
+                let at: Vec<usize> = tied.iter().copied().filter(|&u| light(u) == best).collect();
+                (at.len() == 1).then(|| at[0])
+            } else {
+                None
+            }
+        }
+    };
+    let mut points = vec![0i64; n];
+    if let Some(w) = winner {
+        let others: i64 = (0..units).filter(|&u| u != w).map(|u| pips[u]).sum();
+        let score = match r.score_basis {
+            lattjo_dominoes::ScoreBasis::OthersMinusOwn => (others - pips[w]).max(0),
+            lattjo_dominoes::ScoreBasis::OthersOnly => others,
+            other => panic!("no model for {other:?}"),
+        };
+        for (p, pt) in points.iter_mut().enumerate() {
+            if unit(p) == w {
+                *pt = score;
+            }
+        }
+    }
+    points
+}
+
+/// The crate against the model above on random rounds of the line games with block scoring:
+/// the booklet (2-5 players), block (2-4), draw, draw leaving two, the booklet with the
+/// lightest-tile tie and with the closed-layout rule off, and partnerships.
+#[test]
+fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
+    let presets = [
+        Rules::lattjo(),
+        Rules::lattjo().with_players(3),
+        Rules::lattjo().with_players(4),
+        Rules::lattjo().with_players(5),
+        Rules::block(),
+        Rules::block().with_players(3),
+        Rules::block().with_players(4),
+        Rules::draw(),
+        Rules::draw().with_players(3),
+        Rules::draw().with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo),
+        Rules::lattjo()
+            .with_players(3)
+            .with_blocked_tie(BlockedTie::LightestTile),
+        Rules::lattjo().with_closed_layout_ends_round(false),
+        Rules::partnership(),
+        Rules::partnership()
+            .with_draw_rule(DrawRule::NoDraw)
+            .with_blocked_tie(BlockedTie::LightestTile),
+    ];
+    let mut buf = Vec::new();
+    let (mut nodes, mut blocked) = (0usize, 0usize);
+    for (i, r) in presets.iter().enumerate() {
+        let g = game(*r);
+        let mut rng = GameRng::new(0x5EED, i as u64);
+        for round in 0..150 {
+            let mut s = g.new_initial_state();
+            loop {
+                match g.turn(&s) {
+                    Turn::Terminal => break,
+                    Turn::Chance => {
+                        let c = g.sample_chance(&s, &mut rng).expect("chance");
+                        g.apply(&mut s, &c).expect("chance");
+                    }
+                    Turn::Player(p) => {
+                        assert!(
+                            !model_over(r, &s),
+                            "{r:?} round {round}: over by E1/E12\n{}",
+                            g.describe_state(&s)
+                        );
+                        let mut v = Vec::new();
+                        g.legal_actions(&s, &mut v);
+                        let mut got: Vec<String> = v.iter().map(ToString::to_string).collect();
+                        got.sort();
+                        assert_eq!(
+                            got,
+                            model_legal(r, &s, p),
+                            "{r:?} round {round}\n{}",
+                            g.describe_state(&s)
+                        );
+                        nodes += 1;
+                        let act = g.sample_action(&s, &mut rng, &mut buf).expect("a move");
+                        g.apply(&mut s, &act).expect("legal");
+                    }
+                }
+            }
+            assert!(
+                model_over(r, &s),
+                "{r:?} round {round}: ended early\n{}",
+                g.describe_state(&s)
+            );
+            blocked += usize::from(s.result().is_some_and(|x| x.end == RoundEnd::Blocked));
+            let want = model_points(r, &s);
+            assert_eq!(
+                points(&s),
+                want,
+                "{r:?} round {round}\n{}",
+                g.describe_state(&s)
+            );
+        }
+    }
+    eprintln!("{nodes} player nodes, {blocked} blocked rounds");
+    assert!(
+        nodes > 20_000 && blocked > 300,
+        "{nodes} nodes, {blocked} blocked"
+    );
 }
