@@ -7,7 +7,7 @@
 //! `(s + k - 1) mod 40`. On Classic's 52-dot loop the start dots are 13 apart.
 
 use boardgame_core::{Game, Turn};
-use lattjo_ludo::{Action, Colour, Die, Ludo, Move, Rules, State};
+use lattjo_ludo::{Action, Colour, Die, Ludo, Move, Overshoot, Rules, State};
 
 fn game(rules: Rules, seats: &str) -> Ludo {
     Ludo::new(rules.with_seats(seats.parse().expect("valid seats"))).expect("valid rules")
@@ -559,4 +559,258 @@ fn l2_d5_classic_a_six_in_the_roll_for_the_start_is_not_in_the_streak() {
         "two 6s: roll again"
     );
     assert_eq!(g.turn(&st), Turn::Chance);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A second model, written from the rules file, for the booklet, Classic and hybrids of their
+// options (release rolls, what a 6 releases, the sixth dot, own stacking, the overshoot, the
+// limit of sixes), with a finishing dot, no safe dots and no Mensch duties.
+
+/// The loop dot of a checker of `c` at path index `k` (1..=L).
+fn loop_dot(r: &Rules, c: Colour, k: u8) -> u8 {
+    let t = r.geometry.loop_len();
+    ((c.index() as u16 * u16::from(t / 4) + u16::from(k) - 1) % u16::from(t)) as u8
+}
+
+/// The moves the rules file allows colour `c` for die `d`, in the move notation, sorted.
+fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
+    let pos = st.position();
+    let (l, f) = (r.geometry.last_loop(), r.geometry.finish_index());
+    let mine = pos.checkers(c);
+    let den = mine.iter().filter(|&&k| k == 0).count();
+    // Who stands on a loop dot: (colour, how many).
+    let on_dot = |dot: u8| -> Vec<Colour> {
+        pos.seats()
+            .colours()
+            .filter(|&o| o != c)
+            .filter(|&o| {
+                pos.checkers(o)
+                    .iter()
+                    .any(|&k| k >= 1 && k <= l && loop_dot(r, o, k) == dot)
+            })
+            .collect()
+    };
+    // L9/D3: may a checker of `c` end at path index `to` (coming from `from`)?
+    let own_ok = |to: u8, from: u8| {
+        to == f
+            || r.own_stacking
+            || !mine.iter().any(|&k| k == to && k != from)
+            || (to == from && mine.iter().filter(|&&k| k == to).count() == 1)
+    };
+    let capture = |to: u8| -> String {
+        if to >= 1 && to <= l {
+            match on_dot(loop_dot(r, c, to)).as_slice() {
+                [] => String::new(),
+                [o] => format!("x{}", o.letter()),
+                more => panic!("two colours on one dot: {more:?}"),
+            }
+        } else {
+            String::new()
+        }
+    };
+    let cl = c.letter();
+    let mut out = Vec::new();
+    let die = Die::new(d).expect("a face");
+    if den > 0 && r.release_rolls.contains(die) {
+        if d == 6 && r.six_release == lattjo_ludo::SixRelease::TwoOrSixthDot {
+            // L6, A5: two to the start dot (two in the den, sharing it) or one to the sixth dot.
+            if den >= 2 && r.own_stacking {
+                out.push(format!("{cl}:0>1,0>1{}", capture(1)));
+            }
+            if own_ok(r.sixth_dot, 0) {
+                out.push(format!("{cl}:0>{}{}", r.sixth_dot, capture(r.sixth_dot)));
+            }
+        } else if own_ok(1, 0) {
+            out.push(format!("{cl}:0>1{}", capture(1)));
+        }
+    }
+    let mut seen = Vec::new();
+    for &p in &mine {
+        if p == 0 || p == f || seen.contains(&p) {
+            continue;
+        }
+        seen.push(p);
+        let mut to = p + d;
+        let bounce = to > f;
+        if bounce {
+            if r.overshoot == Overshoot::Illegal {
+                continue;
+            }
+            to = 2 * f - to; // L15, A4
+        }
+        if !own_ok(to, p) {
+            continue;
+        }
+        let mark = if bounce { "~" } else { "" };
+        out.push(format!("{cl}:{p}>{to}{mark}{}", capture(to)));
+    }
+    out.sort();
+    out
+}
+
+/// The next colour clockwise that plays.
+fn model_next(st: &State, c: Colour) -> Colour {
+    let mut n = c.next();
+    while !st.position().seats().contains(n) {
+        n = n.next();
+    }
+    n
+}
+
+#[test]
+fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file() {
+    use lattjo_ludo::{ReleaseRolls, SixRelease};
+    let six = ReleaseRolls::new(&[Die::new(6).expect("6")]).expect("{6}");
+    let one_six =
+        ReleaseRolls::new(&[Die::new(1).expect("1"), Die::new(6).expect("6")]).expect("{1,6}");
+    let all = [
+        (Rules::lattjo(), "RGYB"),
+        (Rules::lattjo(), "RY"),
+        (Rules::lattjo(), "GYB"),
+        (Rules::classic(), "RGYB"),
+        (Rules::classic(), "GB"),
+        (Rules::lattjo().with_max_sixes(Some(3)), "RGYB"),
+        (Rules::lattjo().with_max_sixes(Some(2)), "RGY"),
+        (Rules::lattjo().with_overshoot(Overshoot::Illegal), "RGYB"),
+        (Rules::lattjo().with_sixth_dot(7), "RGYB"),
+        (Rules::lattjo().with_release_rolls(six), "RGYB"),
+        (
+            Rules::lattjo().with_six_release(SixRelease::OneToStart),
+            "RY",
+        ),
+        (Rules::classic().with_overshoot(Overshoot::Bounce), "RGYB"),
+        (Rules::classic().with_own_stacking(true), "RGYB"),
+        (Rules::classic().with_release_rolls(one_six), "RGY"),
+        (
+            Rules::classic()
+                .with_six_release(SixRelease::TwoOrSixthDot)
+                .with_own_stacking(true)
+                .with_max_sixes(None),
+            "RGYB",
+        ),
+    ];
+    let (mut nodes, mut moves_checked) = (0usize, 0usize);
+    for (i, (rules, seats)) in all.iter().enumerate() {
+        let g = match Ludo::new(rules.with_seats(seats.parse().expect("seats"))) {
+            Ok(g) => g,
+            Err(e) => panic!("{rules:?} {seats}: {e}"),
+        };
+        let r = *g.rules();
+        let mut rng = lattjo_ludo::GameRng::new(0x1D0, i as u64);
+        let mut buf = Vec::new();
+        for game_no in 0..12 {
+            let mut st = g.new_initial_state();
+            while st.position().opening().is_some() {
+                let a = g.sample_chance(&st, &mut rng).expect("opening roll");
+                g.apply(&mut st, &a).expect("roll");
+            }
+            let mut streak = 0u8;
+            let mut plies = 0;
+            while g.turn(&st) != Turn::Terminal && plies < 5_000 {
+                plies += 1;
+                assert_eq!(g.turn(&st), Turn::Chance);
+                let c = st.position().to_move().expect("someone rolls");
+                let Some(Action::Roll(die)) = g.sample_chance(&st, &mut rng) else {
+                    panic!("a roll");
+                };
+                let d = die.value();
+                let before = st;
+                g.apply(&mut st, &Action::Roll(die)).expect("roll");
+                let ctx = || format!("{rules:?} {seats} game {game_no}: {before} then {d}");
+                streak = if d == 6 { streak + 1 } else { 0 };
+                if d == 6 && r.max_sixes.is_some_and(|m| streak >= m) {
+                    // D5: the n-th 6 in a row forfeits its roll and ends the turn.
+                    assert_eq!(
+                        st.position().to_move(),
+                        Some(model_next(&st, c)),
+                        "{}",
+                        ctx()
+                    );
+                    assert_eq!(st.position().checkers(c), before.position().checkers(c));
+                    streak = 0;
+                    continue;
+                }
+                let want = model_moves(&r, &before, c, d);
+                nodes += 1;
+                if want.is_empty() {
+                    // A11, A3: a roll with no move is lost; a 6 still rolls again.
+                    assert_eq!(g.turn(&st), Turn::Chance, "{}", ctx());
+                    let next = if d == 6 { c } else { model_next(&st, c) };
+                    assert_eq!(st.position().to_move(), Some(next), "{}", ctx());
+                    if d != 6 {
+                        streak = 0;
+                    }
+                    continue;
+                }
+                assert_eq!(moves(&g, &st), want, "{}", ctx());
+                let Some(Action::Move(m)) = g.sample_action(&st, &mut rng, &mut buf) else {
+                    panic!("a move");
+                };
+                // What the move does (L8, L10, A2, A4, A7, A10, L16).
+                let text = m.to_string();
+                let body = text.split(':').nth(1).expect("colour").to_owned();
+                let (path, cap) = match body.split_once('x') {
+                    Some((p, x)) => (p.to_owned(), Colour::from_letter(x.chars().next().unwrap())),
+                    None => (body.clone(), None),
+                };
+                let mut mine = before.position().checkers(c).to_vec();
+                for step in path.trim_end_matches('~').split(',') {
+                    let (from, to) = step.split_once('>').expect("a step");
+                    let (from, to): (u8, u8) = (from.parse().unwrap(), to.parse().unwrap());
+                    let i = mine.iter().position(|&k| k == from).expect("from");
+                    mine[i] = to;
+                }
+                mine.sort_unstable();
+                let before_pos = *before.position();
+                g.apply(&mut st, &Action::Move(m)).expect("legal");
+                moves_checked += 1;
+                assert_eq!(
+                    st.position().checkers(c).to_vec(),
+                    mine,
+                    "{} then {text}",
+                    ctx()
+                );
+                for o in before_pos.seats().colours().filter(|&o| o != c) {
+                    let was = before_pos.checkers(o);
+                    let now = st.position().checkers(o);
+                    if Some(o) == cap {
+                        let home = |k: [u8; 4]| k.iter().filter(|&&x| x == 0).count();
+                        assert!(
+                            home(now) > home(was),
+                            "{} then {text}: a capture sends home",
+                            ctx()
+                        );
+                    } else {
+                        assert_eq!(now, was, "{} then {text}: nothing else moves", ctx());
+                    }
+                }
+                let f = r.geometry.finish_index();
+                if mine.iter().all(|&k| k == f) {
+                    // L17: the first with all four home wins.
+                    assert_eq!(g.turn(&st), Turn::Terminal, "{} then {text}", ctx());
+                    break;
+                }
+                let next = if d == 6 { c } else { model_next(&st, c) };
+                assert_eq!(st.position().to_move(), Some(next), "{} then {text}", ctx());
+                if d != 6 {
+                    streak = 0;
+                }
+            }
+            if g.turn(&st) == Turn::Terminal {
+                let f = r.geometry.finish_index();
+                let done = st
+                    .position()
+                    .seats()
+                    .colours()
+                    .filter(|&o| st.position().checkers(o) == [f; 4])
+                    .count();
+                assert_eq!(
+                    done, 1,
+                    "{rules:?} {seats} game {game_no}: one winner (L17)"
+                );
+            }
+        }
+    }
+    eprintln!("{nodes} rolls with moves or lost, {moves_checked} moves");
+    assert!(nodes > 10_000, "{nodes}");
 }
