@@ -276,7 +276,7 @@ fn e1a_leave_two_blocks_when_only_the_two_undrawable_tiles_fit() {
         g.setup(lattjo_dominoes::Setup {
             hands: vec![s0, s1],
             stock,
-            layout: lay.clone(),
+            layout: lay,
             to_move: seat(0),
         })
         .expect("setup")
