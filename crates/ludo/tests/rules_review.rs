@@ -576,6 +576,10 @@ fn loop_dot(r: &Rules, c: Colour, k: u8) -> u8 {
 fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
     let pos = st.position();
     let (l, f) = (r.geometry.last_loop(), r.geometry.finish_index());
+    // With Mensch's goal fields the last goal field is the end of the path and nothing leaves
+    // play; with a finishing dot the finishing dot is.
+    let goals = r.finish == lattjo_ludo::Finish::GoalFields;
+    let end = if goals { l + r.geometry.home_len() } else { f };
     let mine = pos.checkers(c);
     let den = mine.iter().filter(|&&k| k == 0).count();
     // Who stands on a loop dot: (colour, how many).
@@ -592,7 +596,7 @@ fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
     };
     // L9/D3: may a checker of `c` end at path index `to` (coming from `from`)?
     let own_ok = |to: u8, from: u8| {
-        to == f
+        (to == f && !goals)
             || r.own_stacking
             || !mine.iter().any(|&k| k == to && k != from)
             || (to == from && mine.iter().filter(|&&k| k == to).count() == 1)
@@ -626,23 +630,38 @@ fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
     }
     let mut seen = Vec::new();
     for &p in &mine {
-        if p == 0 || p == f || seen.contains(&p) {
+        if p == 0 || (p == f && !goals) || seen.contains(&p) {
             continue;
         }
         seen.push(p);
         let mut to = p + d;
-        let bounce = to > f;
+        let bounce = to > end;
         if bounce {
             if r.overshoot == Overshoot::Illegal {
                 continue;
             }
-            to = 2 * f - to; // L15, A4
+            to = 2 * end - to; // L15, A4
         }
         if !own_ok(to, p) {
             continue;
         }
         let mark = if bounce { "~" } else { "" };
         out.push(format!("{cl}:{p}>{to}{mark}{}", capture(to)));
+    }
+    let releases: Vec<String> = out.iter().filter(|m| m.contains(":0>")).cloned().collect();
+    if r.release_compulsory && !releases.is_empty() {
+        // D1 (Mensch): a release roll must release.
+        out = releases;
+    } else if r.clear_start && den > 0 {
+        // D2 (Mensch): the start dot is cleared first while the den is not empty, if it can be.
+        let off_start: Vec<String> = out
+            .iter()
+            .filter(|m| m.starts_with(&format!("{cl}:1>")))
+            .cloned()
+            .collect();
+        if !off_start.is_empty() {
+            out = off_start;
+        }
     }
     out.sort();
     out
@@ -681,6 +700,22 @@ fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file()
         (Rules::classic().with_overshoot(Overshoot::Bounce), "RGYB"),
         (Rules::classic().with_own_stacking(true), "RGYB"),
         (Rules::classic().with_release_rolls(one_six), "RGY"),
+        (Rules::mensch(), "RGYB"),
+        (Rules::mensch(), "RGY"),
+        (Rules::mensch(), "RY"),
+        (Rules::mensch().with_opening_checker(false), "RGYB"),
+        (
+            Rules::classic()
+                .with_release_compulsory(true)
+                .with_clear_start(true),
+            "RGYB",
+        ),
+        (
+            Rules::lattjo()
+                .with_release_compulsory(true)
+                .with_clear_start(true),
+            "RGYB",
+        ),
         (
             Rules::classic()
                 .with_six_release(SixRelease::TwoOrSixthDot)
@@ -785,7 +820,12 @@ fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file()
                     }
                 }
                 let f = r.geometry.finish_index();
-                if mine.iter().all(|&k| k == f) {
+                let goals = r.finish == lattjo_ludo::Finish::GoalFields;
+                let first_goal = r.geometry.last_loop() + 1;
+                if mine
+                    .iter()
+                    .all(|&k| if goals { k >= first_goal } else { k == f })
+                {
                     // L17: the first with all four home wins.
                     assert_eq!(g.turn(&st), Turn::Terminal, "{} then {text}", ctx());
                     break;
@@ -798,15 +838,21 @@ fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file()
             }
             if g.turn(&st) == Turn::Terminal {
                 let f = r.geometry.finish_index();
+                let first_goal = r.geometry.last_loop() + 1;
+                let goals = r.finish == lattjo_ludo::Finish::GoalFields;
+                let home = |k: [u8; 4]| {
+                    k.iter()
+                        .all(|&x| if goals { x >= first_goal } else { x == f })
+                };
                 let done = st
                     .position()
                     .seats()
                     .colours()
-                    .filter(|&o| st.position().checkers(o) == [f; 4])
+                    .filter(|&o| home(st.position().checkers(o)))
                     .count();
                 assert_eq!(
                     done, 1,
-                    "{rules:?} {seats} game {game_no}: one winner (L17)"
+                    "{rules:?} {seats} game {game_no}: one winner (L17): {st}"
                 );
             }
         }
