@@ -560,7 +560,11 @@ fn all_fives_the_first_double_is_the_spinner_when_it_comes_later() {
 
 /// What the rules file says a player may do, from the hands, the layout and the stock alone
 /// (D4, D7-D10, E2-E4), for rules without a spinner.
-fn model_legal(r: &Rules, s: &State, p: Seat) -> Vec<String> {
+///
+/// `doubles` says whether the tile at each end (left, right) is a double: with fives scoring
+/// two ends showing the same number are two different plays when they count differently (E4
+/// merges only placements that give the same state).
+fn model_legal(r: &Rules, s: &State, p: Seat, doubles: [bool; 2]) -> Vec<String> {
     let hand = s.hand(p).expect("a seat");
     let layout = s.layout();
     let mut out = Vec::new();
@@ -578,7 +582,9 @@ fn model_legal(r: &Rules, s: &State, p: Seat) -> Vec<String> {
         .open_ends()
         .map(|e| (e, layout.end_value(e).expect("open")))
         .collect();
-    let same = ends.len() == 2 && ends[0].1 == ends[1].1;
+    let same = ends.len() == 2
+        && ends[0].1 == ends[1].1
+        && (r.scoring == lattjo_dominoes::Scoring::Block || doubles[0] == doubles[1]);
     let placements = |t: Tile, out: &mut Vec<String>| {
         for (i, &(e, v)) in ends.iter().enumerate() {
             // E4: equal ends are one placement (the first).
@@ -676,16 +682,28 @@ fn model_points(r: &Rules, s: &State) -> Vec<i64> {
         }
     };
     let mut points = vec![0i64; n];
+    // Fives scored in play: partners carry their team's (E13, "team scores add up").
+    for (p, pt) in points.iter_mut().enumerate() {
+        *pt = Seat::all(n)
+            .filter(|q| unit(q.index()) == unit(p))
+            .map(|q| s.fives()[q])
+            .sum();
+    }
     if let Some(w) = winner {
         let others: i64 = (0..units).filter(|&u| u != w).map(|u| pips[u]).sum();
-        let score = match r.score_basis {
+        let mut score = match r.score_basis {
             lattjo_dominoes::ScoreBasis::OthersMinusOwn => (others - pips[w]).max(0),
             lattjo_dominoes::ScoreBasis::OthersOnly => others,
             other => panic!("no model for {other:?}"),
         };
+        if r.scoring == lattjo_dominoes::Scoring::Fives {
+            // Section 5: the pips rounded to the nearest 5 (a pip count ends in 0-4 or 5-9:
+            // 1, 2, 6, 7 round down, 3, 4, 8, 9 up).
+            score = (score + 2) / 5 * 5;
+        }
         for (p, pt) in points.iter_mut().enumerate() {
             if unit(p) == w {
-                *pt = score;
+                *pt += score;
             }
         }
     }
@@ -716,6 +734,9 @@ fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
         Rules::partnership()
             .with_draw_rule(DrawRule::NoDraw)
             .with_blocked_tie(BlockedTie::LightestTile),
+        Rules::muggins(),
+        Rules::muggins().with_players(3),
+        Rules::muggins().with_players(4).with_partnerships(true),
     ];
     let mut buf = Vec::new();
     let (mut nodes, mut blocked) = (0usize, 0usize);
@@ -724,6 +745,9 @@ fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
         let mut rng = GameRng::new(0x5EED, i as u64);
         for round in 0..150 {
             let mut s = g.new_initial_state();
+            // Fives (section 5): whether the tile at each end (left, right) is a double, and
+            // whether the first tile lies alone.
+            let (mut doubles, mut lone) = ([false; 2], true);
             loop {
                 match g.turn(&s) {
                     Turn::Terminal => break,
@@ -743,13 +767,53 @@ fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
                         got.sort();
                         assert_eq!(
                             got,
-                            model_legal(r, &s, p),
+                            model_legal(r, &s, p, doubles),
                             "{r:?} round {round}\n{}",
                             g.describe_state(&s)
                         );
                         nodes += 1;
                         let act = g.sample_action(&s, &mut rng, &mut buf).expect("a move");
+                        let before = s.fives()[p];
                         g.apply(&mut s, &act).expect("legal");
+                        let laid = match act {
+                            Action::Open(t) => {
+                                (doubles, lone) = ([t.is_double(); 2], true);
+                                Some(t)
+                            }
+                            Action::Play(t, e) => {
+                                doubles[usize::from(e != lattjo_dominoes::End::Left)] =
+                                    t.is_double();
+                                lone = false;
+                                Some(t)
+                            }
+                            _ => None,
+                        };
+                        if let Some(t) = laid
+                            && r.scoring == lattjo_dominoes::Scoring::Fives
+                        {
+                            // After each play the open ends add up; a double at an end counts
+                            // both halves; a lone first tile counts its pips.
+                            let layout = s.layout();
+                            let total = if lone {
+                                t.pips()
+                            } else {
+                                [lattjo_dominoes::End::Left, lattjo_dominoes::End::Right]
+                                    .iter()
+                                    .zip(doubles)
+                                    .map(|(&e, dbl)| {
+                                        let v = u32::from(layout.end_value(e).expect("open"));
+                                        if dbl { 2 * v } else { v }
+                                    })
+                                    .sum()
+                            };
+                            let gain = if total % 5 == 0 { i64::from(total) } else { 0 };
+                            assert_eq!(
+                                s.fives()[p] - before,
+                                gain,
+                                "{r:?} round {round}: {act} counts {total}\n{}",
+                                g.describe_state(&s)
+                            );
+                        }
                     }
                 }
             }
