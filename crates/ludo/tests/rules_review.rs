@@ -860,3 +860,27 @@ fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file()
     eprintln!("{nodes} rolls with moves or lost, {moves_checked} moves");
     assert!(nodes > 10_000, "{nodes}");
 }
+
+/// D8 option (three tries): with nothing on the board a lost roll is tried again, three rolls
+/// in all; a release on a try moves as usual (a 1 ends the turn, a 6 rolls again).
+#[test]
+fn d8_three_tries_with_nothing_on_the_board() {
+    let g = game(Rules::lattjo().with_three_tries(true), "RGYB");
+    let start = "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0";
+    let mut st = at(&g, start);
+    for (d, who) in [(3, Colour::Red), (2, Colour::Red), (4, Colour::Green)] {
+        roll(&g, &mut st, d);
+        assert_eq!(st.position().to_move(), Some(who), "after a {d}");
+    }
+    let mut st = at(&g, start);
+    roll(&g, &mut st, 2);
+    roll(&g, &mut st, 1);
+    play(&g, &mut st, "R:0>1");
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    // A checker on the board that cannot use the roll (Classic's exact count): the board is
+    // not empty, so a lost roll is not tried again.
+    let g = game(Rules::classic().with_three_tries(true), "RY");
+    let mut st = at(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,56 Y:0,0,0,0");
+    roll(&g, &mut st, 3);
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+}
