@@ -114,7 +114,7 @@ fn e9_d6_an_opener_in_the_last_seat_passes_the_turn_to_seat_0() {
 /// Block game hand table (section 5, learnplaywin): 7 tiles for 2 players, 5 for 3 or 4; and
 /// the block game never draws, so the rest of the set is dead.
 #[test]
-fn block_game_deals_five_each_to_three_players_and_never_draws() {
+fn s5_block_game_deals_five_each_to_three_players_and_never_draws() {
     let g = game(Rules::block().with_players(3));
     let mut rng = GameRng::new(3, 0);
     let mut s = g.new_initial_state();
@@ -464,7 +464,7 @@ fn e7_next_clockwise_leads_from_the_seat_after_the_previous_leader() {
 /// All Fives: the first double opens; 5-5 is 10 at once ("after each play", the opening
 /// included).
 #[test]
-fn all_fives_an_opening_double_five_scores_ten() {
+fn s5_all_fives_an_opening_double_five_scores_ten() {
     let g = game(Rules::all_fives());
     let mut s = pos(&g, &["5-5 2-1", "4-4 3-2"], "empty", 1);
     assert_eq!(
@@ -479,7 +479,7 @@ fn all_fives_an_opening_double_five_scores_ten() {
 /// All Fives: once both in-line sides of the spinner are covered it counts nothing; a tile on
 /// its side then adds its outer end.
 #[test]
-fn all_fives_a_covered_spinner_stops_counting_and_its_sides_add_their_ends() {
+fn s5_all_fives_a_covered_spinner_stops_counting_and_its_sides_add_their_ends() {
     let g = game(Rules::all_fives());
     let mut s = pos(&g, &["5-0 5-2 1-1", "5-3 4-4 2-2"], "[5-5]*", 0);
     g.apply(&mut s, &a("5-0 left")).expect("play");
@@ -493,7 +493,7 @@ fn all_fives_a_covered_spinner_stops_counting_and_its_sides_add_their_ends() {
 /// Fives, going out with three players: the opponents' pips (5 + 9 = 14) rounded to the
 /// nearest 5 give 15.
 #[test]
-fn fives_going_out_scores_the_opponents_total_rounded_to_five() {
+fn s5_fives_going_out_scores_the_opponents_total_rounded_to_five() {
     let g = game(Rules::muggins().with_players(3));
     let mut s = pos(&g, &["6-4", "3-2", "5-4"], "[6-6]", 0);
     g.apply(&mut s, &a("6-4 left")).expect("out");
@@ -540,7 +540,7 @@ fn e11_a_drawn_tile_is_hidden_from_the_other_seats() {
 /// (a later round led with any tile). Here 3-3 is laid on 5-3; once a tile lies beyond it, its
 /// sides open, and every open end counts: 5 + 1 + 4 = 10 scores.
 #[test]
-fn all_fives_the_first_double_is_the_spinner_when_it_comes_later() {
+fn s5_all_fives_the_first_double_is_the_spinner_when_it_comes_later() {
     let g = game(Rules::all_fives());
     let mut s = pos(&g, &["3-3 4-3 0-6", "3-1 0-0"], "[5-3]", 0);
     assert_eq!(s.layout().spinner(), None);
@@ -714,7 +714,7 @@ fn model_points(r: &Rules, s: &State) -> Vec<i64> {
 /// the booklet (2-5 players), block (2-4), draw, draw leaving two, the booklet with the
 /// lightest-tile tie and with the closed-layout rule off, and partnerships.
 #[test]
-fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
+fn d4_d13_e1_e6_e13_a_second_model_agrees_on_random_rounds_of_the_line_games() {
     let presets = [
         Rules::lattjo(),
         Rules::lattjo().with_players(3),
@@ -837,4 +837,35 @@ fn model_random_rounds_of_the_line_games_follow_the_rules_file() {
         nodes > 20_000 && blocked > 300,
         "{nodes} nodes, {blocked} blocked"
     );
+}
+
+/// E7 option PreviousWinner (All Fives' rule): the winner of the round before leads the next
+/// round with any tile of his hand, double or not; play then goes clockwise from him (E9).
+#[test]
+fn e7_previous_winner_leads_the_next_round_with_any_tile() {
+    let g = game(Rules::lattjo().with_next_round_leader(NextRoundLeader::PreviousWinner));
+    let prev = pos(&g, &["5-4 1-0", "2-0"], CLOSED_AT_6, 0);
+    assert_eq!(prev.result().and_then(|r| r.winner), Some(seat(1)));
+    let config = MatchConfig::new(Some(100), None).expect("config");
+    let totals = lattjo_dominoes::BySeat::from_fn(2, |s| if s.index() == 1 { 8 } else { 0 });
+    for seed in 0..20 {
+        let ctx = RoundContext {
+            round: 1,
+            totals: &totals,
+            previous: Some(&prev),
+            config: &config,
+        };
+        let mut s = g.new_round(&ctx);
+        deal(&g, &mut s, &mut GameRng::new(seed, 7));
+        assert_eq!(g.turn(&s), Turn::Player(seat(1)));
+        let hand = s.hand(seat(1)).expect("seat 1");
+        let mut want: Vec<String> = hand.iter().map(|t| Action::Open(t).to_string()).collect();
+        want.sort();
+        let mut got = legal(&g, &s);
+        got.sort();
+        assert_eq!(got, want, "any tile leads");
+        let first = hand.iter().find(|t| !t.is_double()).expect("a non-double");
+        g.apply(&mut s, &Action::Open(first)).expect("lead");
+        assert_eq!(g.turn(&s), Turn::Player(seat(0)));
+    }
 }

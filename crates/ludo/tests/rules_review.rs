@@ -677,7 +677,7 @@ fn model_next(st: &State, c: Colour) -> Colour {
 }
 
 #[test]
-fn model_random_games_of_the_booklet_classic_and_hybrids_follow_the_rules_file() {
+fn l4_l17_d1_d5_a_second_model_agrees_on_random_games_of_every_preset_and_hybrids() {
     use lattjo_ludo::{ReleaseRolls, SixRelease};
     let six = ReleaseRolls::new(&[Die::new(6).expect("6")]).expect("{6}");
     let one_six =
