@@ -638,17 +638,18 @@ fn model_over(r: &Rules, s: &State) -> bool {
         DrawRule::DrawUntilPlayableLeaveTwo => s.stock().len() > 2,
         _ => !s.stock().is_empty(),
     };
-    let closed = values.len() == 2
-        && values[0] == values[1]
-        && g_set()
-            .iter()
-            .filter(|t| t.has(values[0]))
-            .all(|t| layout.tiles().contains(t));
+    // E1 (b): "no tile anywhere, stock included, can ever be played again". In a double-six
+    // line both ends then show the same number (each number is on eight halves); with a
+    // double-nine set (eleven halves a number) the two ends of a closed line differ.
+    let closed = Tiles::full_set(r.highest)
+        .expect("a set")
+        .iter()
+        .filter(|&t| fits(t))
+        .all(|t| layout.tiles().contains(t));
+    if r.highest == 6 && closed {
+        assert!(values.len() == 2 && values[0] == values[1], "E1 parity");
+    }
     !drawable || (r.closed_layout_ends_round && closed)
-}
-
-fn g_set() -> Tiles {
-    Tiles::full_set(6).expect("double-six")
 }
 
 /// D12, D13, E5, E6, E13: the points of a finished round of block scoring, by the rules file.
@@ -734,6 +735,10 @@ fn d4_d13_e1_e6_e13_a_second_model_agrees_on_random_rounds_of_the_line_games() {
         Rules::partnership()
             .with_draw_rule(DrawRule::NoDraw)
             .with_blocked_tie(BlockedTie::LightestTile),
+        Rules::double_nine().with_players(4).with_hand_size(Some(7)),
+        Rules::double_twelve()
+            .with_players(6)
+            .with_hand_size(Some(9)),
         Rules::muggins(),
         Rules::muggins().with_players(3),
         Rules::muggins().with_players(4).with_partnerships(true),
@@ -868,4 +873,29 @@ fn e7_previous_winner_leads_the_next_round_with_any_tile() {
         g.apply(&mut s, &Action::Open(first)).expect("lead");
         assert_eq!(g.turn(&s), Turn::Player(seat(0)));
     }
+}
+
+/// E1 (b) with a double-nine set (section 5, larger sets): each number is on eleven halves, so
+/// a line can be closed with two different numbers showing. Every 2 and every 3 is down:
+/// nothing can ever be played again, so the round is blocked though tiles are left to draw.
+#[test]
+fn e1b_a_double_nine_line_closes_with_two_different_ends() {
+    let g = game(Rules::double_nine().with_players(4).with_hand_size(Some(7)));
+    let layout = "2-2 2-6 6-1 1-1 1-2 2-7 7-3 3-8 8-7 7-6 6-6 6-5 5-2 2-8 8-4 4-2 2-9 9-7 [7-7] \
+                  7-1 1-3 3-5 5-9 9-3 3-2 2-0 0-0 0-8 8-5 5-4 4-1 1-9 9-9 9-6 6-4 4-9 9-8 8-8 \
+                  8-6 6-3 3-4 4-4 4-0 0-3 3-3";
+    let s = pos(&g, &["6-0 7-5", "5-0 5-5 7-0", "1-0 9-0", "5-1"], layout, 0);
+    assert_eq!(s.stock().len(), 2, "7-4 and the tile nobody was dealt");
+    let l = s.layout();
+    assert_eq!(
+        (
+            l.end_value(lattjo_dominoes::End::Left),
+            l.end_value(lattjo_dominoes::End::Right)
+        ),
+        (Some(2), Some(3))
+    );
+    let r = s.result().expect("closed: blocked at once");
+    assert_eq!(r.end, RoundEnd::Blocked);
+    assert_eq!(r.winner, Some(seat(3)), "6 pips, the lowest");
+    assert_eq!(points(&s), [0, 0, 0, 44], "(18 + 22 + 10) - 6");
 }
