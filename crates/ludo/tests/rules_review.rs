@@ -601,12 +601,17 @@ fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
             || !mine.iter().any(|&k| k == to && k != from)
             || (to == from && mine.iter().filter(|&&k| k == to).count() == 1)
     };
+    // L10, A10; D7's separate option: nothing is captured on a safe dot.
     let capture = |to: u8| -> String {
         if to >= 1 && to <= l {
-            match on_dot(loop_dot(r, c, to)).as_slice() {
+            let dot = loop_dot(r, c, to);
+            if r.safe_dots.is_safe(r.geometry, dot) {
+                return String::new();
+            }
+            match on_dot(dot).as_slice() {
                 [] => String::new(),
                 [o] => format!("x{}", o.letter()),
-                more => panic!("two colours on one dot: {more:?}"),
+                more => panic!("two colours on an unsafe dot: {more:?}"),
             }
         } else {
             String::new()
@@ -700,6 +705,14 @@ fn l4_l17_d1_d5_a_second_model_agrees_on_random_games_of_every_preset_and_hybrid
         (Rules::classic().with_overshoot(Overshoot::Bounce), "RGYB"),
         (Rules::classic().with_own_stacking(true), "RGYB"),
         (Rules::classic().with_release_rolls(one_six), "RGY"),
+        (
+            Rules::classic().with_safe_dots(lattjo_ludo::SafeDots::LUDO_KING),
+            "RGYB",
+        ),
+        (
+            Rules::lattjo().with_safe_dots(lattjo_ludo::SafeDots::LUDO_KING),
+            "RGY",
+        ),
         (Rules::mensch(), "RGYB"),
         (Rules::mensch(), "RGY"),
         (Rules::mensch(), "RY"),
