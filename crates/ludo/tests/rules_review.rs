@@ -673,9 +673,12 @@ fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
 }
 
 /// The next colour clockwise that plays.
+/// The next colour clockwise that plays and, when places are played out (A15), has not
+/// finished yet.
 fn model_next(st: &State, c: Colour) -> Colour {
+    let f = st.rules().geometry.finish_index();
     let mut n = c.next();
-    while !st.position().seats().contains(n) {
+    while !st.position().seats().contains(n) || st.position().checkers(n) == [f; 4] {
         n = n.next();
     }
     n
@@ -713,6 +716,8 @@ fn l4_l17_d1_d5_a_second_model_agrees_on_random_games_of_every_preset_and_hybrid
             Rules::lattjo().with_safe_dots(lattjo_ludo::SafeDots::LUDO_KING),
             "RGY",
         ),
+        (Rules::lattjo().with_play_out_places(true), "RGYB"),
+        (Rules::classic().with_play_out_places(true), "RGY"),
         (Rules::mensch(), "RGYB"),
         (Rules::mensch(), "RGY"),
         (Rules::mensch(), "RY"),
@@ -839,9 +844,27 @@ fn l4_l17_d1_d5_a_second_model_agrees_on_random_games_of_every_preset_and_hybrid
                     .iter()
                     .all(|&k| if goals { k >= first_goal } else { k == f })
                 {
-                    // L17: the first with all four home wins.
-                    assert_eq!(g.turn(&st), Turn::Terminal, "{} then {text}", ctx());
-                    break;
+                    let left = st
+                        .position()
+                        .seats()
+                        .colours()
+                        .filter(|&o| st.position().checkers(o) != [f; 4])
+                        .count();
+                    if !r.play_out_places || left <= 1 {
+                        // L17: the first with all four home wins (A15: or the places are all
+                        // decided).
+                        assert_eq!(g.turn(&st), Turn::Terminal, "{} then {text}", ctx());
+                        break;
+                    }
+                    // A15, A16: a finished player rolls no more, even after a 6.
+                    assert_eq!(
+                        st.position().to_move(),
+                        Some(model_next(&st, c)),
+                        "{}",
+                        ctx()
+                    );
+                    streak = 0;
+                    continue;
                 }
                 let next = if d == 6 { c } else { model_next(&st, c) };
                 assert_eq!(st.position().to_move(), Some(next), "{} then {text}", ctx());
@@ -863,8 +886,13 @@ fn l4_l17_d1_d5_a_second_model_agrees_on_random_games_of_every_preset_and_hybrid
                     .colours()
                     .filter(|&o| home(st.position().checkers(o)))
                     .count();
+                let want = if r.play_out_places {
+                    st.position().seats().len() - 1
+                } else {
+                    1
+                };
                 assert_eq!(
-                    done, 1,
+                    done, want,
                     "{rules:?} {seats} game {game_no}: one winner (L17): {st}"
                 );
             }
