@@ -899,3 +899,34 @@ fn e1b_a_double_nine_line_closes_with_two_different_ends() {
     assert_eq!(r.winner, Some(seat(3)), "6 pips, the lowest");
     assert_eq!(points(&s), [0, 0, 0, 44], "(18 + 22 + 10) - 6");
 }
+
+/// D14, D15, E10 played out: booklet matches to 50 with 2-5 players end after the first round
+/// in which someone reaches the target; exactly one player has reached it (one scorer a
+/// round), and he alone wins the match.
+#[test]
+fn d14_d15_e10_a_booklet_match_ends_with_one_player_at_or_over_the_target() {
+    use boardgame_core::Match;
+    let mut rounds = 0;
+    for players in 2..=5 {
+        let m = Match::new(
+            game(Rules::lattjo().with_players(players)),
+            MatchConfig::new(Some(50), None).expect("config"),
+        );
+        for seed in 0..20 {
+            let mut s = m.new_initial_state();
+            random_playout(&m, &mut s, &mut GameRng::new(seed, 50), &mut Vec::new());
+            let totals = s.totals().as_slice().to_vec();
+            let over: Vec<usize> = (0..players).filter(|&p| totals[p] >= 50).collect();
+            assert_eq!(over.len(), 1, "{players} players, seed {seed}: {totals:?}");
+            // Nobody was over before the last round, which scores at most 168 - 2 x 0.
+            assert!(totals.iter().all(|&t| t < 50 + 168));
+            rounds += s.rounds_played();
+            let r = m.returns(&s).expect("over");
+            for p in 0..players {
+                let want = if p == over[0] { 1.0 } else { -1.0 };
+                assert_eq!(r.as_slice()[p], want, "{players} players, seed {seed}");
+            }
+        }
+    }
+    assert!(rounds > 80 * 2, "{rounds} rounds");
+}
