@@ -19,5 +19,6 @@ mod props;
 mod readme;
 mod records;
 mod rules;
+mod rules_review;
 mod svg;
 mod text_formats;

@@ -15,3 +15,4 @@ mod proptest;
 mod readme;
 mod records;
 mod rules;
+mod rules_review;
