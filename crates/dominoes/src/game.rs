@@ -1232,7 +1232,8 @@ impl Dominoes {
                 for seat in Seat::all(n) {
                     t.shown[seat] = Shown::dealt(s.hands[seat].len());
                 }
-                if usize::from(s.dealt) != s.hands.as_slice().iter().map(|h| h.len()).sum::<usize>() {
+                if usize::from(s.dealt) != s.hands.as_slice().iter().map(|h| h.len()).sum::<usize>()
+                {
                     return Err(E::Phase("the deal is not complete"));
                 }
                 self.finish_deal(&mut t);
