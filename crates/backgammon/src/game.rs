@@ -2447,7 +2447,7 @@ impl Rounds for Backgammon {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
@@ -2455,7 +2455,6 @@ mod tests {
     /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
     /// inherent `Rules::deserialize`, which that call reached instead: it took what the
     /// constructor and `serde_json::from_value` refuse.
-    #[cfg(feature = "serde")]
     #[test]
     fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
         use serde::Deserialize;

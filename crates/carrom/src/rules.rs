@@ -673,7 +673,7 @@ impl Rules {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 
@@ -681,7 +681,6 @@ mod tests {
     /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public
     /// inherent `Rules::deserialize`, which that call reached instead: it took what the
     /// constructor and `serde_json::from_value` refuse.
-    #[cfg(feature = "serde")]
     #[test]
     fn regression_rules_deserialize_was_a_public_unchecked_inherent_fn() {
         use serde::Deserialize;
