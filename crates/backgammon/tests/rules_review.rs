@@ -827,3 +827,214 @@ fn d4_a16_the_crawford_game_is_followed_by_post_crawford_games() {
     assert!(s.is_over());
     assert_eq!(totals(&s), [5, 2]);
 }
+
+// ---------------------------------------------------------------------------------------
+// The single-die policies against an oracle written from the rules (B5-B23, A5-A9, D1)
+// ---------------------------------------------------------------------------------------
+
+/// Checkers of the side to move and of the opponent, each in its owner's numbering.
+type Board = ([u8; 26], [u8; 26]);
+
+/// Every position one checker movement of `d` reaches from `b`, written from the rules:
+/// bar first (B13, B14), blocks of two or more (A1), hits (B11), bearing off only with every
+/// checker home (B18, A5), exactly or from the highest point with the die's point and every
+/// higher one empty (B20, B23, A6).
+fn oracle_steps(b: &Board, d: u8) -> Vec<Board> {
+    let (me, opp) = b;
+    let d = usize::from(d);
+    let mut out = Vec::new();
+    let mut land = |from: usize, to: usize| {
+        let (mut me, mut opp) = (*me, *opp);
+        me[from] -= 1;
+        if to > 0 {
+            let o = 25 - to;
+            if opp[o] >= 2 {
+                return;
+            }
+            if opp[o] == 1 {
+                opp[o] = 0;
+                opp[25] += 1;
+            }
+        }
+        me[to] += 1;
+        out.push((me, opp));
+    };
+    if me[25] > 0 {
+        land(25, 25 - d);
+        return out;
+    }
+    let all_home = (7..=25).all(|p| me[p] == 0);
+    let highest = (1..=24).rev().find(|&p| me[p] > 0).unwrap_or(0);
+    for from in 1..=24 {
+        if me[from] == 0 {
+            continue;
+        }
+        if from > d {
+            land(from, from - d);
+        } else if all_home && (from == d || from == highest) {
+            land(from, 0);
+        }
+    }
+    out
+}
+
+fn won(b: &Board) -> bool {
+    b.0[0] == 15
+}
+
+/// The plays that use the dice in `order`, as far as they go: (dice used, result).
+fn oracle_sequences(b: &Board, order: &[u8], used: usize, out: &mut Vec<(usize, Board)>) {
+    let next = if won(b) || order.is_empty() {
+        Vec::new()
+    } else {
+        oracle_steps(b, order[0])
+    };
+    if next.is_empty() {
+        out.push((used, *b));
+        return;
+    }
+    for n in next {
+        oracle_sequences(&n, &order[1..], used + 1, out);
+    }
+}
+
+/// The legal results of a roll under `policy`, from the rules alone.
+fn oracle(b: &Board, dice: Dice, policy: SingleDiePolicy) -> Vec<Board> {
+    let mut seqs = Vec::new();
+    let (h, l) = (dice.high(), dice.low());
+    if dice.is_double() {
+        oracle_sequences(b, &[h; 4], 0, &mut seqs);
+        // B17, A8c, A9: as many moves as possible, under both policies.
+        let most = seqs.iter().map(|s| s.0).max().unwrap_or(0);
+        seqs.retain(|s| s.0 == most);
+    } else {
+        oracle_sequences(b, &[h, l], 0, &mut seqs);
+        oracle_sequences(b, &[l, h], 0, &mut seqs);
+        let full: Vec<Board> = seqs.iter().filter(|s| s.0 == 2).map(|s| s.1).collect();
+        let high: Vec<Board> = oracle_steps(b, h);
+        let low: Vec<Board> = oracle_steps(b, l);
+        seqs = match policy {
+            // A9: both if possible; else the higher if possible; else the lower.
+            SingleDiePolicy::Standard => {
+                let v = if !full.is_empty() {
+                    full
+                } else if !high.is_empty() {
+                    high
+                } else {
+                    low
+                };
+                v.into_iter().map(|x| (0, x)).collect()
+            }
+            // A8: every full play and every higher-die-only play; never the lower alone.
+            SingleDiePolicy::Lattjo => full.into_iter().chain(high).map(|x| (0, x)).collect(),
+            _ => unreachable!(),
+        };
+    }
+    let mut v: Vec<Board> = seqs.into_iter().map(|s| s.1).collect();
+    v.sort();
+    v.dedup();
+    // A play with no move leaves the position as it was.
+    if v.is_empty() {
+        v.push(*b);
+    }
+    v
+}
+
+/// D1, A8, A9, B17 (rules file section 7): over positions from random games, the legal plays
+/// of every roll under both policies reach exactly what the rules say.
+#[test]
+fn d1_a8_a9_b17_both_policies_match_an_oracle_written_from_the_rules() {
+    use boardgame_core::GameRng;
+    let mut checked = 0usize;
+    for (seed, rules) in (0..60u64).zip([Rules::lattjo(), Rules::standard()].iter().cycle()) {
+        let g = game(rules.with_cube(false));
+        let mut s = g.new_initial_state();
+        let mut rng = GameRng::new(seed, 3);
+        let mut buf = Vec::new();
+        while g.turn(&s) != Turn::Terminal {
+            if s.phase() == Phase::Moving {
+                let p = *s.position();
+                let side = p.to_move();
+                let board = (*p.checkers(side), *p.checkers(side.opponent()));
+                for h in 1..=6u8 {
+                    for l in 1..=h {
+                        let d = dice(h, l);
+                        for policy in [STD, LAT] {
+                            let mut got: Vec<Board> = results(&p, d, policy)
+                                .iter()
+                                .map(|r| (*r.checkers(side), *r.checkers(side.opponent())))
+                                .collect();
+                            if got.is_empty() {
+                                got.push(board);
+                            }
+                            got.sort();
+                            assert_eq!(got, oracle(&board, d, policy), "{policy:?} {d:?} {p:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            let a = match g.sample_chance(&s, &mut rng) {
+                Some(a) => a,
+                None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
+            };
+            apply(&g, &mut s, a);
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
+
+/// A10, D6, A16, D5: resigning instead of answering a double ends a match when its points
+/// (the level times the cube before the double) reach the length; gammons and backgammons
+/// count in a match even with the Jacoby rule on.
+#[test]
+fn a10_d6_a16_a_resignation_when_doubled_can_end_the_match() {
+    let rules = Rules::standard()
+        .with_jacoby(true)
+        .with_resignations(true)
+        .with_resign_when_doubled(true);
+    let m = Match::new(game(rules), MatchConfig::new(Some(3), None).unwrap());
+    let mut s = m.new_initial_state();
+    open(&m, &mut s);
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Resign(ResignLevel::Backgammon));
+    apply(&m, &mut s, Action::AcceptResignation);
+    assert!(s.is_over());
+    assert_eq!(totals(&s), [0, 3]);
+    // A gammon resigned with the cube centred counts 2 in a match.
+    let mut s = m.new_initial_state();
+    open(&m, &mut s);
+    apply(&m, &mut s, Action::Resign(ResignLevel::Gammon));
+    apply(&m, &mut s, Action::AcceptResignation);
+    assert_eq!(totals(&s), [2, 0]);
+}
+
+/// A10, D4, A16: in a 1-point match there is no Crawford game and the cube may be turned
+/// (the rules allow a double whose cube is dead); a drop ends the match at once. In a
+/// 2-point match the game after a 1-0 score is the Crawford game.
+#[test]
+fn a10_d4_a16_short_matches() {
+    let std = game(Rules::standard());
+    let m = Match::new(std, MatchConfig::new(Some(1), None).unwrap());
+    let mut s = m.new_initial_state();
+    assert!(!s.round().match_context().unwrap().is_crawford());
+    open(&m, &mut s);
+    assert!(legal(&m, &s).contains(&Action::Double));
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Drop);
+    assert!(s.is_over());
+    assert_eq!(totals(&s), [0, 1]);
+    let m = Match::new(std, MatchConfig::new(Some(2), None).unwrap());
+    let mut s = m.new_initial_state();
+    open(&m, &mut s);
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Drop);
+    assert_eq!((totals(&s), s.is_over()), ([0, 1], false));
+    assert!(s.round().match_context().unwrap().is_crawford());
+    open(&m, &mut s);
+    assert_eq!(
+        m.turn(&s),
+        Turn::Chance,
+        "D4: no double in the Crawford game"
+    );
+}
