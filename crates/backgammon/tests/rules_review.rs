@@ -746,6 +746,9 @@ fn b35_a16_d4_crawford_once_and_a_match_won_mid_game_by_a_drop() {
     let c = s.round().match_context().unwrap();
     assert!(c.is_crawford() && !c.is_post_crawford());
     assert_eq!(c.scores(), [2, 0]);
+    // The encodings carry the Crawford flag (GNUBG Match ID bit, XGID field 8).
+    assert!(s.round().to_xgid().crawford());
+    assert!(s.round().to_gnubg_id().match_id().crawford());
     open(&m, &mut s);
     assert!(!legal(&m, &s).contains(&Action::Double), "D4: no double");
     assert_eq!(
