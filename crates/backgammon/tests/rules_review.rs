@@ -868,8 +868,8 @@ fn oracle_steps(b: &Board, d: u8) -> Vec<Board> {
     }
     let all_home = (7..=25).all(|p| me[p] == 0);
     let highest = (1..=24).rev().find(|&p| me[p] > 0).unwrap_or(0);
-    for from in 1..=24 {
-        if me[from] == 0 {
+    for (from, &n) in me.iter().enumerate().take(25).skip(1) {
+        if n == 0 {
             continue;
         }
         if from > d {
@@ -1040,4 +1040,23 @@ fn a10_d4_a16_short_matches() {
         Turn::Chance,
         "D4: no double in the Crawford game"
     );
+}
+
+/// The named rule sets (rules file, header, D1-D5, A13): `Lattjo` is the default, with the
+/// booklet's single-die policy and no Crawford rule; `Standard` plays the standard policy
+/// with the Crawford rule; in both the cube is in use, the money-play conventions are off and
+/// the cube has no configured limit.
+#[test]
+fn d1_d4_d5_a13_the_presets() {
+    let (l, s) = (Rules::lattjo(), Rules::standard());
+    assert_eq!(Rules::default(), l);
+    assert_eq!((l.single_die, l.crawford), (LAT, false));
+    assert_eq!((s.single_die, s.crawford), (STD, true));
+    for r in [l, s] {
+        assert!(r.cube);
+        assert!(!r.jacoby && !r.beavers && r.automatic_doubles == 0);
+        assert_eq!(r.max_cube_log2, None);
+        // Hybrids build from orthogonal flags.
+        assert!(Backgammon::new(r.with_single_die(STD).with_crawford(!r.crawford)).is_ok());
+    }
 }
