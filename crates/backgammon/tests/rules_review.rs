@@ -1060,3 +1060,40 @@ fn d1_d4_d5_a13_the_presets() {
         assert!(Backgammon::new(r.with_single_die(STD).with_crawford(!r.crawford)).is_ok());
     }
 }
+
+/// B25, D2, D3, D5: every game starts with the cube centred at 1 (64 face up), in a money
+/// session as in a match; automatic doubles apply again at each money game's opening.
+#[test]
+fn b25_d3_every_game_starts_with_a_centred_cube_of_one() {
+    let rules = Rules::standard().with_automatic_doubles(1);
+    let m = Match::new(game(rules), MatchConfig::new(None, Some(2)).unwrap());
+    let mut s = m.new_initial_state();
+    apply(&m, &mut s, Action::Opening { white: 5, black: 5 });
+    assert_eq!(s.round().cube_value(), 2);
+    open(&m, &mut s);
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Drop);
+    assert_eq!((totals(&s), s.rounds_played()), ([0, 2], 1));
+    assert_eq!((s.round().cube_value(), s.round().cube_owner()), (1, None));
+    assert_eq!(s.round().phase(), Phase::Opening);
+    apply(&m, &mut s, Action::Opening { white: 1, black: 1 });
+    assert_eq!(s.round().cube_value(), 2, "D3 again in the next money game");
+    open(&m, &mut s);
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Take);
+    apply(&m, &mut s, Action::Dice(dice(6, 5)));
+    any_play(&m, &mut s);
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Drop);
+    assert!(s.is_over());
+    assert_eq!(totals(&s), [4, 2]);
+    // In a match too, after a game played at cube 4.
+    let m = Match::new(
+        game(Rules::standard()),
+        MatchConfig::new(Some(7), None).unwrap(),
+    );
+    let mut s = m.new_initial_state();
+    white_wins_a_dropped_redouble(&m, &mut s);
+    assert_eq!(totals(&s), [2, 0]);
+    assert_eq!((s.round().cube_value(), s.round().cube_owner()), (1, None));
+}
