@@ -19,5 +19,6 @@ mod other_rules;
 mod perft;
 mod proptests;
 mod rules;
+mod rules_review;
 mod serde;
 mod sgf;
