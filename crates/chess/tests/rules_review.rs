@@ -6,8 +6,8 @@
 
 use boardgame_core::{Game, Turn};
 use lattjo_chess::{
-    Action, CastlingMode, Chess, Color, DrawReason, Outcome, PlayError, Position, Rules, State,
-    WinReason,
+    Action, CastlingMode, Chess, Color, DrawReason, EpMode, Outcome, PlayError, Position, Role,
+    Rules, Square, State, WinReason,
 };
 
 fn pos(fen: &str) -> Position {
@@ -558,4 +558,144 @@ fn d3_fivefold_counts_positions_by_the_a3_identity() {
         state.outcome(),
         Some(Outcome::Draw(DrawReason::FivefoldRepetition))
     );
+}
+
+/// A small deterministic generator for the random games below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+fn check_ep_identity(p: &Position) {
+    let moves = p.legal_moves();
+    let ep_moves: Vec<_> = moves.iter().filter(|m| p.is_en_passant(**m)).collect();
+    assert_eq!(
+        p.legal_ep_square().is_some(),
+        !ep_moves.is_empty(),
+        "{p}: legal_ep_square against the legal moves"
+    );
+    if let Some(sq) = p.legal_ep_square() {
+        assert!(
+            ep_moves.iter().all(|m| m.to == sq || p.is_castling(**m)),
+            "{p}"
+        );
+    }
+    // The same position without its en-passant square: the same key exactly when no
+    // en-passant capture is legal.
+    let stripped = pos(&p.to_fen(EpMode::Legal).replacen(
+        &format!(
+            " {} ",
+            p.legal_ep_square()
+                .map_or("-".to_owned(), |s| s.to_string())
+        ),
+        " - ",
+        1,
+    ));
+    assert_eq!(
+        p.repetition_key() == stripped.repetition_key(),
+        p.legal_ep_square().is_none(),
+        "{p}"
+    );
+}
+
+#[test]
+fn a3_en_passant_counts_exactly_when_a_capture_is_legal_in_random_games() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1",
+        "r3k2r/pppq1ppp/8/8/1b1pP1b1/8/PPPQ1PPP/R3K2R w KQkq - 0 1",
+        "4k3/8/8/r2pP2K/8/8/8/8 w - d6 0 1",
+    ];
+    let mut rng = Lcg(7);
+    let mut seen_ep = 0;
+    for start in starts {
+        for _ in 0..150 {
+            let mut p = pos(start);
+            for _ in 0..80 {
+                check_ep_identity(&p);
+                if p.legal_ep_square().is_some() {
+                    seen_ep += 1;
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.below(moves.len())];
+                p.play_unchecked(m);
+            }
+        }
+    }
+    assert!(
+        seen_ep > 20,
+        "the games should meet en-passant captures ({seen_ep})"
+    );
+}
+
+#[test]
+fn a3_en_passant_that_removes_the_checking_pawn_is_legal_and_counts() {
+    // 1.d4+ checks the king on e5; ...exd3 e.p. takes the checker.
+    let mut p = pos("8/8/8/4k3/4p3/8/3P4/4K3 w - - 0 1");
+    p.play(p.parse_san("d4+").unwrap()).unwrap();
+    assert!(p.legal_ep_square().is_some());
+    check_ep_identity(&p);
+    // A double step that uncovers the c1 bishop's check on f4 cannot be answered en
+    // passant: ...exd3 does not block the c1-f4 diagonal.
+    let mut p = pos("8/8/8/8/4pk2/8/3P4/2B1K3 w - - 0 1");
+    p.play(p.parse_san("d4+").unwrap()).unwrap();
+    assert_eq!(p.legal_ep_square(), None);
+    check_ep_identity(&p);
+}
+
+// ---- Chess960 castling (K19, K20, A10 with any king and rook placement) ----------------------
+
+fn pos960(fen: &str) -> Position {
+    Position::from_fen(fen, CastlingMode::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The roles on the king's and the rook's castling destinations after `san`, if legal.
+fn castles(fen: &str, san: &str) -> Option<(Option<Role>, Option<Role>)> {
+    let mut p = pos960(fen);
+    let m = p.parse_san(san).ok()?;
+    p.play(m).ok()?;
+    let (king, rook) = if san == "O-O" {
+        (Square::G1, Square::F1)
+    } else {
+        (Square::C1, Square::D1)
+    };
+    Some((p.board().role_at(king), p.board().role_at(rook)))
+}
+
+#[test]
+fn k20_a10_chess960_castling_ends_on_the_standard_squares() {
+    use Role::{King, Rook};
+    // King b1, rook a1: the king goes to c1, the rook to d1; the attacked a1 (rook only)
+    // does not matter.
+    let r = castles("r3k3/8/8/8/8/8/8/RK6 w A - 0 1", "O-O-O").expect("legal");
+    assert_eq!(r, (Some(King), Some(Rook)));
+    // King already on g1 beside its rook on h1: the king stays, the rook goes to f1.
+    let r = castles("4k3/8/8/8/8/8/8/6KR w H - 0 1", "O-O").expect("legal");
+    assert_eq!(r, (Some(King), Some(Rook)));
+    // King already on c1: the rook crosses the attacked b1, which only the rook crosses.
+    let r = castles("1r2k3/8/8/8/8/8/8/R1K5 w A - 0 1", "O-O-O").expect("legal");
+    assert_eq!(r, (Some(King), Some(Rook)));
+}
+
+#[test]
+fn k19_chess960_castling_refused_when_a_square_is_held_or_the_king_would_be_attacked() {
+    // f1, the rook's destination, is held by a bishop.
+    assert!(castles("4k3/8/8/8/8/8/8/5BKR w H - 0 1", "O-O").is_none());
+    // d1, the rook's destination, is held by a knight.
+    assert!(castles("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1", "O-O-O").is_none());
+    // King f1, rook g1: the king's destination g1 is attacked by the g8 rook once the
+    // castling rook has left it.
+    assert!(castles("4k1r1/8/8/8/8/8/8/5KR1 w G - 0 1", "O-O").is_none());
+    // King b1, rook a1: the king's destination c1 is attacked by the bishop on h6.
+    assert!(castles("4k3/8/7b/8/8/8/8/RK6 w A - 0 1", "O-O-O").is_none());
 }

@@ -399,3 +399,28 @@ fn a1_a_crowning_step_is_a_man_move_and_resets_the_forty_move_count() {
     assert_eq!(s.position().piece_at(sq(29)).unwrap().role, Role::King);
     assert_eq!(s.quiet_plies(), 0);
 }
+
+#[test]
+fn v1_older_eda_fourth_repetition_option() {
+    let game = Draughts::new(Rules::wcdf().with_repetitions(4).with_auto_adjudicate(true)).unwrap();
+    let mut s = game.state_from(pos("B:WK32:BK1"));
+    play(&game, &mut s, &SHUFFLE);
+    play(&game, &mut s, &SHUFFLE);
+    assert_eq!(s.outcome(), None, "three occurrences");
+    play(&game, &mut s, &SHUFFLE);
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
+#[test]
+fn a10_result_tokens_name_white_first_though_black_starts() {
+    use lattjo_draughts::GameResult;
+    assert_eq!(
+        GameResult::from_winner(Some(Color::White)).to_string(),
+        "1-0"
+    );
+    assert_eq!(
+        GameResult::from_winner(Some(Color::Black)).to_string(),
+        "0-1"
+    );
+    assert_eq!(GameResult::from_winner(None).to_string(), "1/2-1/2");
+}
