@@ -424,3 +424,19 @@ fn a10_result_tokens_name_white_first_though_black_starts() {
     );
     assert_eq!(GameResult::from_winner(None).to_string(), "1/2-1/2");
 }
+
+#[test]
+fn v2_a6_captured_pieces_stay_until_the_move_ends_and_block_the_flying_king() {
+    // 29x22 (landing 15), x19 (landing 24), x27 (landing 31): from 31 the way to 17 runs
+    // through 22, taken earlier in the same move and still on the board (V2: removed at
+    // the end), so 17 cannot be reached. Removed at once, 22 would open 31x17 to 13.
+    let p = pos("W:WK29:B17,19,22,27");
+    let mut v = Vec::new();
+    p.legal_moves(KingMoves::Flying, &mut v);
+    let texts: Vec<String> = v.iter().map(ToString::to_string).collect();
+    assert!(texts.contains(&"29x15x24x31".to_owned()), "{texts:?}");
+    for m in &v {
+        assert!(m.num_captured() <= 3, "{m}");
+        assert!(m.captured().all(|s| s != sq(17)), "{m}");
+    }
+}
