@@ -22,5 +22,6 @@ mod polyglot;
 mod properties;
 mod python_chess;
 mod rules;
+mod rules_review;
 mod serde;
 mod uci_protocol;

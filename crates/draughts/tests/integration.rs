@@ -20,4 +20,5 @@ mod proptest;
 mod pydraughts;
 mod reference;
 mod rules;
+mod rules_review;
 mod serde;
