@@ -46,7 +46,8 @@ pub struct PhysicsConfig {
 /// disc-physics accepts runs of up to 10⁸ substeps, and a stroke runs to that cap when its
 /// discs keep moving (a table without friction): with a run of 10⁸ substeps one such stroke
 /// costs seconds, and a traced stroke ([`crate::Novuss::trace`]), which keeps a sample per
-/// moving disc per step, gigabytes (carrom's [`MAX_STROKE_SUBSTEPS`] has the figures).
+/// moving disc per step, gigabytes (the carrom crate's `MAX_STROKE_SUBSTEPS` gives the figures
+/// measured there).
 pub const MAX_STROKE_SUBSTEPS: u64 = 1_000_000;
 
 /// Why a physics configuration was refused.

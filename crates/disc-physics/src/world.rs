@@ -139,18 +139,17 @@ impl StepConfig {
     /// ```
     #[must_use]
     pub fn run_substeps(&self) -> u64 {
-        // A float-to-integer cast saturates (and reads NaN as 0): no overflow for any field.
-        ((self.max_time_s / self.dt_s).ceil() as u64)
-            .saturating_add(1)
-            .saturating_mul(u64::from(self.substeps))
+        self.max_steps().saturating_mul(u64::from(self.substeps))
     }
 
     /// The most steps a run to rest takes: ⌈`max_time_s` / `dt_s`⌉, plus one for the
     /// rounding of the accumulated time (the run stops at the first step whose accumulated
     /// time reaches `max_time_s`; this bounds it whatever the rounding).
     fn max_steps(&self) -> u64 {
-        // Both in range: the quotient is at most 1e12, exact as an integer after ceil.
-        (self.max_time_s / self.dt_s).ceil() as u64 + 1
+        // Both in range: the quotient is at most 1e12, exact as an integer after ceil. Out of
+        // range (the fields are public, and `run_substeps` may be asked before `validate`),
+        // the cast saturates and reads NaN as 0, so nothing overflows.
+        ((self.max_time_s / self.dt_s).ceil() as u64).saturating_add(1)
     }
 }
 
