@@ -323,6 +323,63 @@ fn d14_a7_no_pieces_or_no_moves_loses() {
     assert_eq!((r[Seat::new(0)], r[Seat::new(1)]), (-1.0, 1.0));
 }
 
+/// A7: "The loss comes first: a move that leaves the opponent without a move wins even when
+/// it is also the 80th quiet ply, or (under automatic adjudication) would end the game drawn
+/// by the 40-move rule; and the player left without a move has nothing to claim."
+///
+/// White's lone king walks 1-5-1 along the edge, where nothing can take it; Black's king on
+/// 29 walks 29-25-29. On the 80th quiet ply Black's king on 9 steps to 5: White's king on 1
+/// then has 5 and 6 taken, no jump over 5 (off the board) nor over 6 (10 is taken).
+#[test]
+fn a7_a_move_that_leaves_no_move_wins_even_on_the_eightieth_quiet_ply() {
+    let walk = ["1-5", "29-25", "5-1", "25-29"];
+    let start = pos("W:WK1:BK6,K9,K10,K14,K29");
+    for rules in [
+        Rules::wcdf().with_repetitions(255),
+        Rules::wcdf()
+            .with_repetitions(255)
+            .with_auto_adjudicate(true),
+    ] {
+        let game = draughts(rules);
+        let mut s = game.state_from(start);
+        for i in 0..79 {
+            play(&game, &mut s, &[walk[i % 4]]);
+        }
+        assert_eq!((s.quiet_plies(), s.outcome()), (79, None), "{rules:?}");
+
+        // The control: Black's walk on the 80th ply is the 40-move rule's.
+        let mut walked = s.clone();
+        play(&game, &mut walked, &["25-29"]);
+        assert_eq!(walked.quiet_plies(), 80);
+        if rules.draws == Draws::Automatic {
+            assert_eq!(
+                walked.outcome(),
+                Some(Outcome::Draw(DrawReason::FortyMoveRule))
+            );
+        } else {
+            assert_eq!(walked.outcome(), None);
+            assert!(game.can_claim(&walked, DrawReason::FortyMoveRule));
+        }
+
+        // The same ply, 9-5, leaves White without a move: a win, under either rule set.
+        play(&game, &mut s, &["9-5"]);
+        assert_eq!(s.quiet_plies(), 80, "{rules:?}");
+        assert_eq!(
+            s.outcome(),
+            won(Color::Black, WinReason::NoMoves),
+            "{rules:?}"
+        );
+        assert_eq!(game.turn(&s), Turn::Terminal);
+        assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
+        let before = s.clone();
+        assert_eq!(
+            game.claim_draw(&mut s, DrawReason::FortyMoveRule),
+            Err(PlayError::GameOver)
+        );
+        assert_eq!(s, before);
+    }
+}
+
 /// D14: "a position set up with the side not to move already without a piece (`B:W:BK1`
 /// ...) is played on, and the side to move wins with its next move."
 #[test]
