@@ -93,7 +93,8 @@ pub use board::{Board, BoardError};
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::{EpMode, FenError};
 pub use game::{
-    Action, Chess, ClaimableMoves, DrawClaims, PlayError, Rules, RulesError, State, StateError,
+    Action, Chess, ClaimableMoves, DrawClaims, ParseActionError, PlayError, Rules, RulesError,
+    State, StateError,
 };
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel, try_perft, try_perft_parallel};
 pub use outcome::{
