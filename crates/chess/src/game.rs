@@ -1,6 +1,7 @@
 //! The game: rule sets, draw rules, the game state, and boardgame-core's [`Game`] trait.
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Turn};
+use core::fmt;
 
 use crate::movegen::LegalSets;
 use crate::outcome::{DrawReason, Outcome, WinReason, insufficient_material};
@@ -313,6 +314,116 @@ pub enum Action {
     /// [`Rules::auto_claim`] there is nothing to claim ([`PlayError::NothingToClaim`]): the
     /// move itself ends the game in the same draw.
     ClaimDrawWith(Move),
+}
+
+/// The text of an action, as `Action`'s [`FromStr`](core::str::FromStr) reads it: a move is its own
+/// text ([`Move`]'s UCI form in the crate's encoding: `e2e4`, `e7e8q`, castling as king
+/// takes rook `e1h1`), a decision is lower-case words: `resign`, `offer draw`,
+/// `accept draw`, `claim draw`, and `claim draw with e7e8q` for a claim with a move.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Move, Square};
+/// assert_eq!(Action::Move(Move::new(Square::E2, Square::E4)).to_string(), "e2e4");
+/// assert_eq!(Action::OfferDraw.to_string(), "offer draw");
+/// let claim = Action::ClaimDrawWith(Move::new(Square::G1, Square::F3));
+/// assert_eq!(claim.to_string(), "claim draw with g1f3");
+/// ```
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => write!(f, "{m}"),
+            Action::Resign => f.write_str("resign"),
+            Action::OfferDraw => f.write_str("offer draw"),
+            Action::AcceptDraw => f.write_str("accept draw"),
+            Action::ClaimDraw => f.write_str("claim draw"),
+            Action::ClaimDrawWith(m) => write!(f, "claim draw with {m}"),
+        }
+    }
+}
+
+/// An action's text that is not an action: what `Action`'s [`FromStr`](core::str::FromStr)
+/// refuses, with the text (at most 64 characters of it, through
+/// [`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, ParseActionError, UciError};
+/// assert_eq!("".parse::<Action>(), Err(ParseActionError::Empty));
+/// assert_eq!(
+///     "claim draw with e2e9".parse::<Action>(),
+///     Err(ParseActionError::Move(UciError::Syntax("e2e9".into())))
+/// );
+/// assert!(matches!("offer a draw".parse::<Action>(), Err(ParseActionError::Malformed(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseActionError {
+    /// Nothing given, or only whitespace.
+    #[error("empty action")]
+    Empty,
+    /// Not one of the forms `Action`'s `Display` writes.
+    #[error(
+        "malformed action {0:?}: expected a move such as 'e2e4', 'resign', 'offer draw', 'accept draw', 'claim draw' or 'claim draw with e2e4'"
+    )]
+    Malformed(String),
+    /// A move was expected (a single word that is not a decision, or the word after
+    /// `claim draw with`) and the word is not one: [`Move`]'s `FromStr` error.
+    #[error(transparent)]
+    Move(#[from] crate::uci::UciError),
+}
+
+/// Reads what `Display` writes: `parse(a.to_string()) == a` for every action. Words are
+/// separated by whitespace, as in backgammon's actions: whitespace around and between the
+/// words is accepted (`Display` writes single spaces), and the words are lower case and
+/// exact. The text says nothing of the position, so a move is read as [`Move`]'s
+/// `FromStr` reads it (castling as king takes rook, any role letter as a promotion, `0000`
+/// as [`Move::NULL`]); whether the action is legal is the game's to say
+/// ([`Chess::apply`]). For a move as engines write it (`e1g1`) read against its position,
+/// see [`Position::parse_uci`].
+///
+/// # Errors
+///
+/// [`ParseActionError`]: [`Empty`](ParseActionError::Empty) for no words,
+/// [`Move`](ParseActionError::Move) for a word that should be a move and is not,
+/// [`Malformed`](ParseActionError::Malformed) for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Action, Move, Role, Square};
+/// assert_eq!("resign".parse(), Ok(Action::Resign));
+/// assert_eq!("  accept   draw ".parse(), Ok(Action::AcceptDraw));
+/// let promote = Move { from: Square::E7, to: Square::E8, promotion: Some(Role::Queen) };
+/// assert_eq!("e7e8q".parse(), Ok(Action::Move(promote)));
+/// assert_eq!("claim draw with e7e8q".parse(), Ok(Action::ClaimDrawWith(promote)));
+/// assert!("Resign".parse::<Action>().is_err());
+/// ```
+impl core::str::FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        use boardgame_core::text::excerpt;
+        // At most one word more than the longest form: a longer text is malformed, and a
+        // hostile text is not split beyond that.
+        let mut words = [""; 5];
+        let mut n = 0;
+        for (slot, w) in words.iter_mut().zip(s.split_whitespace()) {
+            *slot = w;
+            n += 1;
+        }
+        match &words[..n] {
+            [] => Err(ParseActionError::Empty),
+            ["resign"] => Ok(Action::Resign),
+            ["offer", "draw"] => Ok(Action::OfferDraw),
+            ["accept", "draw"] => Ok(Action::AcceptDraw),
+            ["claim", "draw"] => Ok(Action::ClaimDraw),
+            ["claim", "draw", "with", m] => Ok(Action::ClaimDrawWith(m.parse()?)),
+            [m] if !matches!(*m, "offer" | "accept" | "claim") => Ok(Action::Move(m.parse()?)),
+            _ => Err(ParseActionError::Malformed(excerpt(s))),
+        }
+    }
 }
 
 /// Why an action was refused (the state is unchanged).
@@ -1964,5 +2075,103 @@ mod tests {
         v["claimable_draws"] = false.into();
         assert!(Rules::deserialize(v.clone()).is_err());
         assert!(serde_json::from_value::<Rules>(v).is_err());
+    }
+
+    /// Every variant writes its form and reads back; the moves include a promotion, castling
+    /// as king takes rook and the null move.
+    #[test]
+    fn action_text_round_trips_every_variant() {
+        use crate::types::Square;
+        let promote = Move {
+            from: Square::E7,
+            to: Square::E8,
+            promotion: Some(Role::Queen),
+        };
+        let castle = Move::new(Square::E1, Square::H1);
+        let cases = [
+            (Action::Move(Move::new(Square::E2, Square::E4)), "e2e4"),
+            (Action::Move(promote), "e7e8q"),
+            (Action::Move(castle), "e1h1"),
+            (Action::Move(Move::NULL), "0000"),
+            (Action::Resign, "resign"),
+            (Action::OfferDraw, "offer draw"),
+            (Action::AcceptDraw, "accept draw"),
+            (Action::ClaimDraw, "claim draw"),
+            (Action::ClaimDrawWith(promote), "claim draw with e7e8q"),
+            (Action::ClaimDrawWith(castle), "claim draw with e1h1"),
+        ];
+        for (action, text) in cases {
+            assert_eq!(action.to_string(), text);
+            assert_eq!(text.parse::<Action>(), Ok(action), "{text:?}");
+        }
+    }
+
+    /// Whitespace around and between the words is accepted, as backgammon's actions do.
+    #[test]
+    fn action_text_accepts_any_whitespace_between_words() {
+        assert_eq!(" resign\n".parse::<Action>(), Ok(Action::Resign));
+        assert_eq!("claim\t draw".parse::<Action>(), Ok(Action::ClaimDraw));
+        assert_eq!(
+            "  claim  draw  with  e2e4 ".parse::<Action>(),
+            "claim draw with e2e4".parse::<Action>()
+        );
+        assert_eq!(
+            "\u{3000}e2e4\u{3000}".parse::<Action>(),
+            "e2e4".parse::<Action>()
+        );
+    }
+
+    /// Each bad text gives its variant; nothing panics on long or non-ASCII text.
+    #[test]
+    fn action_text_errors() {
+        use crate::uci::UciError;
+        let parse = |s: &str| s.parse::<Action>();
+        let malformed = |s: &str| Err(ParseActionError::Malformed(s.to_owned()));
+        let syntax = |s: &str| Err(ParseActionError::Move(UciError::Syntax(s.to_owned())));
+        assert_eq!(parse(""), Err(ParseActionError::Empty));
+        assert_eq!(parse(" \t\n "), Err(ParseActionError::Empty));
+        for bad in [
+            "offer",
+            "accept",
+            "claim",
+            "claim draw with",
+            "claim draw e2e4",
+            "claim with e2e4",
+            "claim draw with e2e4 e7e5",
+            "resign now",
+            "offer draw please",
+            "accept resignation",
+            "e2e4 e7e5",
+            "claim draw with e2e4 and more words",
+        ] {
+            assert_eq!(parse(bad), malformed(bad), "{bad:?}");
+        }
+        for (bad, word) in [
+            ("Resign", "Resign"),
+            ("draw", "draw"),
+            ("e2e9", "e2e9"),
+            ("E2E4", "E2E4"),
+            ("e7e8Q", "e7e8Q"),
+            ("claim draw with e2", "e2"),
+            ("claim draw with resign", "resign"),
+            ("é2e4", "é2e4"),
+        ] {
+            assert_eq!(parse(bad), syntax(word), "{bad:?}");
+        }
+        let long = "z".repeat(1 << 16);
+        let Err(ParseActionError::Move(UciError::Syntax(quoted))) = parse(&long) else {
+            panic!("a long word is a bad move");
+        };
+        assert_eq!(quoted.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+        let many = "claim draw ".repeat(1 << 14);
+        let Err(ParseActionError::Malformed(quoted)) = parse(&many) else {
+            panic!("many words are malformed");
+        };
+        assert_eq!(quoted.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+        assert_eq!(
+            ParseActionError::Empty.to_string(),
+            "empty action",
+            "lower case, no period"
+        );
     }
 }

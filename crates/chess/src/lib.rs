@@ -30,7 +30,8 @@
 //!   write (in the value's castling mode where the text cannot carry it: see
 //!   [`UciPosition::parse`] and [`Position::from_fen`]): [`Position`] as FEN ([`fen`]),
 //!   [`san::San`] and [`san::SanPlus`], [`Move`] and
-//!   [`UciMove`] as UCI, [`UciPosition`] as a UCI `position` command and every other
+//!   [`UciMove`] as UCI, [`Action`] as its move's UCI or its words (`resign`,
+//!   `claim draw with e7e8q`, ...), [`UciPosition`] as a UCI `position` command and every other
 //!   message of the UCI protocol, both ways ([`uci::GuiCommand`], [`uci::EngineMessage`]),
 //!   [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`), [`pgn::PgnGame`], [`epd::Epd`] (a test
 //!   suite's line); [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
@@ -93,7 +94,8 @@ pub use board::{Board, BoardError};
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::{EpMode, FenError};
 pub use game::{
-    Action, Chess, ClaimableMoves, DrawClaims, PlayError, Rules, RulesError, State, StateError,
+    Action, Chess, ClaimableMoves, DrawClaims, ParseActionError, PlayError, Rules, RulesError,
+    State, StateError,
 };
 pub use movegen::{MAX_MOVES, MoveList, perft, perft_parallel, try_perft, try_perft_parallel};
 pub use outcome::{

@@ -3,6 +3,7 @@
 //! and link over a hundred (docs/architecture.md, "How a new game plugs in"); a file no
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
+mod action_text;
 mod api_traits;
 mod claims;
 mod conformance;

@@ -1,6 +1,7 @@
 //! The rule sets, the game state with its draw bookkeeping, and boardgame-core's `Game`.
 
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
+use core::fmt;
 
 use crate::movegen::{self, KingMoves, Mobility, Move, Sink};
 use crate::position::{IllegalMoveError, Position};
@@ -354,6 +355,141 @@ pub enum Action {
     /// Claim a draw by [`DrawReason::Repetition`] or [`DrawReason::FortyMoveRule`]
     /// ([`Draws::Claim`] only; listed among the legal actions when it is valid).
     ClaimDraw(DrawReason),
+}
+
+/// The word of a draw reason in an action's text.
+const fn claim_word(reason: DrawReason) -> &'static str {
+    match reason {
+        DrawReason::Repetition => "repetition",
+        DrawReason::FortyMoveRule => "forty-move",
+        DrawReason::Agreement => "agreement",
+    }
+}
+
+/// The text of an action, as `Action`'s [`FromStr`](core::str::FromStr) reads it: a move is
+/// its own text ([`Move`]'s full path: `11-15`, `22x15`, `15x24x31`), a claim is
+/// `claim draw repetition` or `claim draw forty-move`. (`claim draw agreement` is written
+/// too, so that every value has its text; no game takes it as a claim: an agreement is
+/// [`Draughts::agree_draw`].)
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, DrawReason};
+/// assert_eq!(Action::Move("11-15".parse()?).to_string(), "11-15");
+/// assert_eq!(Action::Move("15x24x31".parse()?).to_string(), "15x24x31");
+/// let claim = Action::ClaimDraw(DrawReason::FortyMoveRule);
+/// assert_eq!(claim.to_string(), "claim draw forty-move");
+/// # Ok::<(), lattjo_draughts::ParseMoveError>(())
+/// ```
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => write!(f, "{m}"),
+            Action::ClaimDraw(reason) => write!(f, "claim draw {}", claim_word(*reason)),
+        }
+    }
+}
+
+/// An action's text that is not an action: what `Action`'s [`FromStr`](core::str::FromStr)
+/// refuses, with the text (at most 64 characters of it, through
+/// [`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, ParseActionError, ParseMoveError};
+/// assert_eq!("".parse::<Action>(), Err(ParseActionError::Empty));
+/// assert!(matches!(
+///     "11-15-19".parse::<Action>(),
+///     Err(ParseActionError::Move(ParseMoveError::Syntax(_)))
+/// ));
+/// assert_eq!(
+///     "claim draw stalemate".parse::<Action>(),
+///     Err(ParseActionError::Reason("stalemate".into()))
+/// );
+/// assert!(matches!("11-15 15-19".parse::<Action>(), Err(ParseActionError::Malformed(_))));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseActionError {
+    /// Nothing given, or only whitespace.
+    #[error("empty action")]
+    Empty,
+    /// Not one of the forms `Action`'s `Display` writes.
+    #[error(
+        "malformed action {0:?}: expected a move such as '11-15' or '15x24x31', 'claim draw repetition' or 'claim draw forty-move'"
+    )]
+    Malformed(String),
+    /// A single word that is not a move, as [`Move`]'s `FromStr` reads it; a flying king's
+    /// long jump is [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition).
+    #[error(transparent)]
+    Move(#[from] crate::movegen::ParseMoveError),
+    /// A word after `claim draw` that is not a reason: `repetition`, `forty-move` or
+    /// `agreement`.
+    #[error("unknown draw reason {0:?}: expected 'repetition', 'forty-move' or 'agreement'")]
+    Reason(String),
+}
+
+/// Reads what `Display` writes. Words are separated by whitespace, as in backgammon's
+/// actions: whitespace around and between the words is accepted (`Display` writes single
+/// spaces), and the words are lower case and exact.
+///
+/// `parse(a.to_string()) == a` for every action but a flying king's long jump (V2), exactly
+/// as for [`Move`]: which piece such a jump takes depends on the position, so its text is
+/// refused as [`ParseActionError::Move`] with
+/// [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition); read it
+/// against its position with [`Position::parse_move`](crate::Position::parse_move) and
+/// wrap the move in [`Action::Move`]. Whether an action is legal is the game's to say
+/// ([`Draughts::apply`]).
+///
+/// # Errors
+///
+/// [`ParseActionError`]: [`Empty`](ParseActionError::Empty) for no words,
+/// [`Move`](ParseActionError::Move) for a single word that is not a move,
+/// [`Reason`](ParseActionError::Reason) for an unknown reason after `claim draw`,
+/// [`Malformed`](ParseActionError::Malformed) for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, DrawReason, Move, ParseActionError, ParseMoveError};
+/// assert_eq!("22x15".parse(), Ok(Action::Move("22x15".parse::<Move>()?)));
+/// assert_eq!(" claim  draw repetition\n".parse(), Ok(Action::ClaimDraw(DrawReason::Repetition)));
+/// // A flying king's long jump needs its position, as for a move.
+/// assert!(matches!(
+///     "1x19".parse::<Action>(),
+///     Err(ParseActionError::Move(ParseMoveError::NeedsPosition(_)))
+/// ));
+/// # Ok::<(), ParseMoveError>(())
+/// ```
+impl core::str::FromStr for Action {
+    type Err = ParseActionError;
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        use boardgame_core::text::excerpt;
+        // At most one word more than the longest form: a longer text is malformed, and a
+        // hostile text is not split beyond that.
+        let mut words = [""; 4];
+        let mut n = 0;
+        for (slot, w) in words.iter_mut().zip(s.split_whitespace()) {
+            *slot = w;
+            n += 1;
+        }
+        match &words[..n] {
+            [] => Err(ParseActionError::Empty),
+            ["claim", "draw", word] => [
+                DrawReason::Repetition,
+                DrawReason::FortyMoveRule,
+                DrawReason::Agreement,
+            ]
+            .into_iter()
+            .find(|&r| claim_word(r) == *word)
+            .map(Action::ClaimDraw)
+            .ok_or_else(|| ParseActionError::Reason(excerpt(word))),
+            [m] if *m != "claim" => Ok(Action::Move(m.parse()?)),
+            _ => Err(ParseActionError::Malformed(excerpt(s))),
+        }
+    }
 }
 
 /// Why an action was refused. The state is unchanged.
@@ -1717,5 +1853,118 @@ mod tests {
         v["repetitions"] = 1.into();
         assert!(Rules::deserialize(v.clone()).is_err());
         assert!(serde_json::from_value::<Rules>(v).is_err());
+    }
+
+    /// Every variant writes its form and reads back: steps, captures, multi-jumps and each
+    /// claim.
+    #[test]
+    fn action_text_round_trips_every_variant() {
+        let mv = |t: &str| Action::Move(t.parse().expect("a move"));
+        let cases = [
+            (mv("11-15"), "11-15"),
+            (mv("22x15"), "22x15"),
+            (mv("15x24x31"), "15x24x31"),
+            (mv("1-10"), "1-10"), // a flying king's slide: its path says it all
+            (
+                Action::ClaimDraw(DrawReason::Repetition),
+                "claim draw repetition",
+            ),
+            (
+                Action::ClaimDraw(DrawReason::FortyMoveRule),
+                "claim draw forty-move",
+            ),
+            (
+                Action::ClaimDraw(DrawReason::Agreement),
+                "claim draw agreement",
+            ),
+        ];
+        for (action, text) in cases {
+            assert_eq!(action.to_string(), text);
+            assert_eq!(text.parse::<Action>(), Ok(action), "{text:?}");
+        }
+        assert_eq!(mv("15X24x31"), mv("15x24x31")); // as `Move` reads it
+    }
+
+    /// Whitespace around and between the words is accepted, as backgammon's actions do.
+    #[test]
+    fn action_text_accepts_any_whitespace_between_words() {
+        let claim = Ok(Action::ClaimDraw(DrawReason::Repetition));
+        assert_eq!("claim\tdraw\n repetition".parse::<Action>(), claim);
+        assert_eq!("\u{3000}claim draw repetition ".parse::<Action>(), claim);
+        assert_eq!(" 11-15\n".parse::<Action>(), "11-15".parse::<Action>());
+    }
+
+    /// Each bad text gives its variant; nothing panics on long or non-ASCII text.
+    #[test]
+    fn action_text_errors() {
+        use crate::movegen::{MoveError, ParseMoveError};
+        use crate::square::SquareError;
+        let parse = |s: &str| s.parse::<Action>();
+        assert_eq!(parse(""), Err(ParseActionError::Empty));
+        assert_eq!(parse(" \t\n "), Err(ParseActionError::Empty));
+        for bad in [
+            "claim",
+            "claim draw",
+            "claim repetition",
+            "draw repetition",
+            "claim draw repetition now",
+            "11-15 15-19",
+            "claim draw with 11-15",
+            "offer draw",
+        ] {
+            assert_eq!(
+                parse(bad),
+                Err(ParseActionError::Malformed(bad.to_owned())),
+                "{bad:?}"
+            );
+        }
+        for (bad, word) in [
+            ("claim draw Repetition", "Repetition"),
+            ("claim draw forty", "forty"),
+            ("claim draw 40-move", "40-move"),
+            ("claim draw fortymoverule", "fortymoverule"),
+            ("claim draw é", "é"),
+        ] {
+            assert_eq!(
+                parse(bad),
+                Err(ParseActionError::Reason(word.to_owned())),
+                "{bad:?}"
+            );
+        }
+        let syntax = |s: &str| Err(ParseActionError::Move(ParseMoveError::Syntax(s.into())));
+        assert_eq!(parse("resign"), syntax("resign"));
+        assert_eq!(parse("11-15-19"), syntax("11-15-19"));
+        assert_eq!(parse("1é-15"), syntax("1é-15"));
+        assert_eq!(
+            parse("11-35"),
+            Err(ParseActionError::Move(ParseMoveError::Square(
+                SquareError::OutOfRange(35)
+            )))
+        );
+        assert!(matches!(
+            parse("11x17"),
+            Err(ParseActionError::Move(ParseMoveError::Invalid(
+                MoveError::NotDiagonal { .. }
+            )))
+        ));
+        assert_eq!(
+            parse("1x19"),
+            Err(ParseActionError::Move(ParseMoveError::NeedsPosition(
+                "1x19".into()
+            )))
+        );
+        let long = "1-".repeat(1 << 15);
+        assert!(matches!(parse(&long), Err(ParseActionError::Move(_))));
+        let words = "claim draw ".repeat(1 << 14);
+        let Err(ParseActionError::Malformed(quoted)) = parse(&words) else {
+            panic!("many words are malformed");
+        };
+        assert_eq!(quoted.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+        let reason = "z".repeat(1 << 16);
+        let Err(ParseActionError::Reason(quoted)) = parse(&format!("claim draw {reason}")) else {
+            panic!("a long reason is unknown");
+        };
+        assert_eq!(quoted.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+        assert_eq!(ParseActionError::Empty.to_string(), "empty action");
     }
 }

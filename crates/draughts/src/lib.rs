@@ -32,7 +32,8 @@
 //! - [`Draughts`]: boardgame-core's [`Game`] (seat 0 Black, who moves first; seat 1 White),
 //!   built by [`Draughts::new`], which checks the rules ([`RulesError`]); its [`State`]
 //!   carries the game's rules ([`State::rules`]) and keeps the draw bookkeeping, and a game
-//!   refuses a state of other rules ([`PlayError::OtherRules`]).
+//!   refuses a state of other rules ([`PlayError::OtherRules`]). An [`Action`]'s text is its
+//!   move's (`11-15`) or a claim's words (`claim draw repetition`, `claim draw forty-move`).
 //! - PDN games: [`PdnReader`] streams games from any [`std::io::BufRead`], one at a time,
 //!   reporting bad games with their line and going on; [`PdnGame`] writes a game back
 //!   (`Display`) and reads one (`FromStr`). [`GameResult`] is the result token (A10).
@@ -123,8 +124,8 @@ pub mod svg;
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::FenError;
 pub use game::{
-    Action, Draughts, DrawReason, Draws, FirstSeatError, Outcome, PlayError, Rules, RulesError,
-    State, StateError, WinReason,
+    Action, Draughts, DrawReason, Draws, FirstSeatError, Outcome, ParseActionError, PlayError,
+    Rules, RulesError, State, StateError, WinReason,
 };
 pub use movegen::{KingMoves, MAX_PATH, Move, MoveError, ParseMoveError};
 pub use notation::MoveTextError;

@@ -4,6 +4,7 @@
 //! target declares would never run, and `.ci/check-test-modules.sh` fails on one.
 
 mod acf_archive;
+mod action_text;
 mod api_traits;
 mod conformance;
 mod docs;

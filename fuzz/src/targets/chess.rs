@@ -1,5 +1,5 @@
-//! lattjo-chess: FEN, SAN, UCI, the PGN reader over a `BufRead`, the JSON of every
-//! deserializable type (positions, setups, states, moves, rules, ...) and `apply`.
+//! lattjo-chess: FEN, SAN, UCI, `Action`'s text, the PGN reader over a `BufRead`, the JSON
+//! of every deserializable type (positions, setups, states, moves, rules, ...) and `apply`.
 
 use std::io::BufReader;
 
@@ -241,9 +241,10 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
     out
 }
 
-/// Every text form of a token: SAN, SAN with suffix, UCI, a move, a square, a file, a rank,
-/// a colour, a result.
+/// Every text form of a token: SAN, SAN with suffix, UCI, a move, an action, a square, a
+/// file, a rank, a colour, a result.
 fn token_round_trips(tok: &str) {
+    text_round_trip::<Action>(tok);
     text_round_trip::<San>(tok);
     text_round_trip::<SanPlus>(tok);
     text_round_trip::<UciMove>(tok);
@@ -349,9 +350,13 @@ pub fn san_seeds() -> Vec<Vec<u8>> {
 }
 
 /// UCI against a position: a FEN line, then UCI moves played in turn. An accepted move is
-/// legal and its own UCI names it again.
+/// legal and its own UCI names it again. Each line (at most 64), as each token, that reads as
+/// an `Action` (`claim draw with e7e8q`) writes a text that reads back as it.
 pub fn uci(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    for line in s.lines().take(64) {
+        text_round_trip::<Action>(line);
+    }
     let (mut pos, moves) = position_and_moves(s);
     for tok in moves.split_ascii_whitespace().take(64) {
         token_round_trips(tok);
@@ -462,6 +467,7 @@ pub fn uci_seeds() -> Vec<Vec<u8>> {
         b"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ne1c1 e8g8 e1a1 a2a4 b4a3".to_vec(),
         b"8/P7/8/8/8/8/7p/K1k5 w - - 0 1\na7a8q h2h1n a7a8k a7a8".to_vec(),
         b"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nd1c3 d8c6 e1d3 e8d6 g1h1 g8h8".to_vec(),
+        b"e2e4\nresign\noffer draw\naccept  draw\nclaim draw\nclaim draw with e7e8q\nclaim draw with\n0000".to_vec(),
     ];
     let game = Chess::default();
     for s in random_states(&game, &game.new_initial_state(), 20..23, 100, 100) {

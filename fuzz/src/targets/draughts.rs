@@ -1,5 +1,6 @@
-//! lattjo-draughts: FEN, move text, the PDN reader over a `BufRead`, the JSON of every
-//! deserializable type (positions, setups, states, moves, rules, ...) and `apply`.
+//! lattjo-draughts: FEN, move text, `Action`'s text, the PDN reader over a `BufRead`, the
+//! JSON of every deserializable type (positions, setups, states, moves, rules, ...) and
+//! `apply`.
 
 use std::io::BufReader;
 
@@ -187,9 +188,13 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
 
 /// Move text against a position: a FEN line, then move texts played in turn with the king
 /// moves of the first byte's parity. An accepted text is a legal move whose own text reads
-/// back as it; the standalone `Move`, `Square` and `GameResult` texts round-trip.
+/// back as it; the standalone `Move`, `Action`, `Square` and `GameResult` texts round-trip,
+/// `Action` also line by line (at most 64: `claim draw repetition`).
 pub fn move_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    for line in s.lines().take(64) {
+        text_round_trip::<Action>(line);
+    }
     let kings = KINGS[data.len() % 2];
     let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
     let (mut pos, moves) = match first.parse::<Position>() {
@@ -198,6 +203,7 @@ pub fn move_text(data: &[u8]) {
     };
     for tok in moves.split_ascii_whitespace().take(64) {
         text_round_trip::<Move>(tok);
+        text_round_trip::<Action>(tok);
         text_round_trip::<Square>(tok);
         text_round_trip::<GameResult>(tok);
         let before = pos;
@@ -243,6 +249,7 @@ pub fn move_text_seeds() -> Vec<Vec<u8>> {
         b"B:WK1,K3,22,26,30:BK28,K32,5,6,10\n28x19 32-27 5-9".to_vec(),
         b"W:W25:B14,15,22,23,7,8\n25x18x11x4 25x11 25x4 25X18".to_vec(),
         b"B:W14,15,22,23:B10\n10x19x26 10x17 10x26".to_vec(),
+        b"11-15\nclaim draw repetition\nclaim  draw forty-move\nclaim draw agreement\nclaim draw\n1x19".to_vec(),
     ];
     for seed in 10..13 {
         let mut text = format!("{}\n", Position::start());
