@@ -23,6 +23,10 @@ use crate::svg::StrokeTrace;
 
 /// A move in carrom: a player's stroke, or a chance outcome.
 ///
+/// It prints and parses as text, `toss 0`, `strike 1 0,0.1174 0,1 6`, `dues 1 decline`, ...
+/// (its `Display` and `FromStr`, [`crate::ParseActionError`]), in the same words as a Novuss
+/// action.
+///
 /// # Examples
 ///
 /// ```

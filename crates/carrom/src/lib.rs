@@ -79,6 +79,7 @@ mod game;
 mod geometry;
 mod learning;
 mod matches;
+mod notation;
 mod planner;
 mod resolve;
 mod rules;
@@ -110,6 +111,7 @@ pub use geometry::{
 };
 pub use learning::{DUES_DECLINE_INDEX, DUES_PLACE_INDEX, PASS_INDEX, STROKE_PARAMETER_BOUNDS};
 pub use matches::CarromGame;
+pub use notation::ParseActionError;
 pub use planner::{Planner, PlannerConfig};
 pub use resolve::{EventsError, Outcome, Resolution};
 pub use rules::{

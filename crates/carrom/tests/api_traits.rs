@@ -40,6 +40,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_carrom::NoiseError>();
     send_sync::<lattjo_carrom::NoiseModel>();
     send_sync::<lattjo_carrom::Outcome>();
+    send_sync::<lattjo_carrom::ParseActionError>();
     send_sync::<lattjo_carrom::ParseStrokeError>();
     send_sync::<lattjo_carrom::PenaltyPoints>();
     send_sync::<lattjo_carrom::Phase>();
@@ -72,6 +73,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_carrom::AimedShotError>();
     good_error::<lattjo_carrom::EventsError>();
     good_error::<lattjo_carrom::NoiseError>();
+    good_error::<lattjo_carrom::ParseActionError>();
     good_error::<lattjo_carrom::ParseStrokeError>();
     good_error::<lattjo_carrom::PhysicsConfigError>();
     good_error::<lattjo_carrom::PieceError>();

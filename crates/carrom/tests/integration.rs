@@ -18,6 +18,7 @@ mod icf;
 mod invariants;
 mod learning;
 mod model;
+mod notation;
 mod physics;
 mod planner;
 mod records;

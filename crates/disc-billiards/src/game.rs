@@ -59,6 +59,10 @@ impl Default for Novuss {
 
 /// A player's stroke, a chance node's noise draw, or a referee's call.
 ///
+/// It prints and parses as text, `strike 0 0,0.09 0,1 3`, `noise -0.01 0.05`,
+/// `call conduct 0 delay`, ... (its `Display` and `FromStr`, [`crate::ParseActionError`]), in
+/// the same words as a carrom action.
+///
 /// # Examples
 ///
 /// ```

@@ -70,6 +70,7 @@ mod discs;
 mod game;
 mod geometry;
 mod learning;
+mod notation;
 mod outcome;
 mod planner;
 mod resolve;
@@ -96,6 +97,7 @@ pub use conduct::{Call, CallError, CallReport, Conduct};
 pub use discs::{Disc, DiscId, MAX_DISCS, Side, seat_compass};
 pub use game::{Action, Novuss, PlayError, RANDOM_PLAY_BOUND, WEAK_PLAYER, WeakPlayer};
 pub use geometry::{Compass, Dimensions};
+pub use notation::ParseActionError;
 pub use outcome::{
     Body, Foul, Fouls, Outcome, OutcomeError, Penalty, Resolution, SIMULTANEOUS_S, StrokeEvent,
     StrokeKind, TurnLoss, TurnLosses, UnknownBits,

@@ -44,6 +44,7 @@ fn every_public_type_is_send_and_sync() {
     send_sync::<lattjo_disc_billiards::Novuss>();
     send_sync::<lattjo_disc_billiards::OffTablePlacement>();
     send_sync::<lattjo_disc_billiards::Outcome>();
+    send_sync::<lattjo_disc_billiards::ParseActionError>();
     send_sync::<lattjo_disc_billiards::OutcomeError>();
     send_sync::<lattjo_disc_billiards::OwnDiscOffTable>();
     send_sync::<lattjo_disc_billiards::PairDiscs>();
@@ -86,6 +87,7 @@ fn every_error_type_is_a_good_error() {
     good_error::<lattjo_disc_billiards::CallError>();
     good_error::<lattjo_disc_billiards::CandidateError>();
     good_error::<lattjo_disc_billiards::OutcomeError>();
+    good_error::<lattjo_disc_billiards::ParseActionError>();
     good_error::<lattjo_disc_billiards::ParseStrokeError>();
     good_error::<lattjo_disc_billiards::PhysicsConfigError>();
     good_error::<lattjo_disc_billiards::PhysicsError>();

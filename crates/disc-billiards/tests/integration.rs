@@ -16,6 +16,7 @@ mod hostile;
 mod invariants;
 mod learning;
 mod model;
+mod notation;
 mod panics;
 mod physics;
 mod planner;

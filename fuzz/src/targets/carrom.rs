@@ -1,4 +1,4 @@
-//! lattjo-carrom: `Stroke`'s text form, the JSON of every deserializable type (states with
+//! lattjo-carrom: `Stroke`'s and `Action`'s text forms, the JSON of every deserializable type (states with
 //! their rules, setups, rules, strokes, actions, noise draws, physics configurations, stroke
 //! outcomes, resolutions and aimed shots), `Carrom::resolve` of constructed outcomes (the rules
 //! without physics) and `apply` with the physics.
@@ -136,8 +136,9 @@ fn real_states() -> &'static [(Rules, State)] {
     })
 }
 
-/// `Stroke`'s text form: round trip, and a stroke read is checked against the start of a
-/// board without a panic.
+/// `Stroke`'s and `Action`'s text forms: round trip; a stroke read is checked against the
+/// start of a board, and an action read is applied there (and at the toss) under both
+/// presets, without a panic; refused, it leaves the state unchanged.
 pub fn stroke_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
     if let Some(st) = text_round_trip::<Stroke>(s) {
@@ -147,18 +148,43 @@ pub fn stroke_text(data: &[u8]) {
             let _ = g.check_stroke(&state, Seat::new(0), &st);
         }
     }
+    if let Some(a) = text_round_trip::<Action>(s) {
+        for rules in [Rules::lattjo(), Rules::icf()] {
+            let g = game(rules);
+            let starts = [Ok(g.new_initial_state()), g.initial_state(Seat::new(0))];
+            for mut state in starts.into_iter().flatten() {
+                let before = state.clone();
+                if let Err(e) = g.apply(&mut state, &a) {
+                    assert!(state == before, "{a} refused ({e}) but the state changed");
+                }
+            }
+        }
+    }
 }
 
-/// Seeds for [`stroke_text`].
+/// Seeds for [`stroke_text`]: strokes and actions, the calls on the strokes among them.
 pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
     let mut out = vec![b"0 -nan,0 5".to_vec(), b"0.1 0,1 6".to_vec()];
+    for text in [
+        "toss 1",
+        "noise -0.01 0.05",
+        "pass 0",
+        "dues 1 decline",
+        "call technical-foul 0",
+        "noise nan 0",
+        "toss 256",
+    ] {
+        out.push(text.as_bytes().to_vec());
+    }
     for (_, s) in real_states().iter().take(8) {
         let g = Carrom::default();
         let mut buf = Vec::new();
         g.legal_actions(s, &mut buf);
         for a in buf.iter().take(4) {
-            if let Action::Strike(_, st) = a {
+            if let Action::Strike(seat, st) = a {
                 out.push(st.to_string().into_bytes());
+                out.push(a.to_string().into_bytes());
+                out.push(Action::Call(Call::FoulStroke(*seat, *st)).to_string().into_bytes());
             }
         }
     }

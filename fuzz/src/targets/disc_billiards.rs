@@ -1,4 +1,4 @@
-//! lattjo-disc-billiards: `Stroke`'s text form, the JSON of every deserializable type
+//! lattjo-disc-billiards: `Stroke`'s and `Action`'s text forms, the JSON of every deserializable type
 //! (states with their rules, setups, rules, strokes, actions, calls, noise draws, results,
 //! physics configurations, stroke outcomes, call reports, the planner's candidates),
 //! `Novuss::resolve` of constructed outcomes (the rules without physics) and `apply` with the
@@ -123,8 +123,9 @@ fn real_states() -> &'static [(Rules, State)] {
     })
 }
 
-/// `Stroke`'s text form: round trip, and a stroke read is checked against the start of a
-/// game without a panic.
+/// `Stroke`'s and `Action`'s text forms: round trip; a stroke read is checked against the
+/// start of a game, and an action read is applied there under the booklet's and the LNF's
+/// rules, without a panic; refused, it leaves the state unchanged.
 pub fn stroke_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
     if let Some(st) = text_round_trip::<Stroke>(s) {
@@ -133,18 +134,40 @@ pub fn stroke_text(data: &[u8]) {
         let state = g.new_state();
         let _ = g.check_stroke(&state, Seat::new(0), &st);
     }
+    if let Some(a) = text_round_trip::<Action>(s) {
+        for rules in [Rules::lattjo(), Rules::lnf()] {
+            let g = game(rules);
+            let mut state = g.new_state();
+            let before = state.clone();
+            if let Err(e) = g.apply(&mut state, &a) {
+                assert!(state == before, "{a} refused ({e}) but the state changed");
+            }
+        }
+    }
 }
 
-/// Seeds for [`stroke_text`].
+/// Seeds for [`stroke_text`]: strokes and actions, the calls on the strokes among them.
 pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
     let mut out = vec![b"0 -nan,0 5".to_vec()];
+    for text in [
+        "noise -0.01 0.05",
+        "call conduct 0 refused-to-strike",
+        "call conduct 1 moved-disc-in-opponents-turn",
+        "call conduct 0 left-zone",
+        "noise nan 0",
+        "call conduct 256 delay",
+    ] {
+        out.push(text.as_bytes().to_vec());
+    }
     for (r, s) in real_states().iter().take(8) {
         let g = game(*r);
         let mut buf = Vec::new();
         g.legal_actions(s, &mut buf);
         for a in buf.iter().take(4) {
-            if let Action::Strike(_, st) = a {
+            if let Action::Strike(seat, st) = a {
                 out.push(st.to_string().into_bytes());
+                out.push(a.to_string().into_bytes());
+                out.push(Action::Call(Call::FoulStroke(*seat, *st)).to_string().into_bytes());
             }
         }
     }
