@@ -429,9 +429,12 @@ where
 /// architecture.md, API conventions, "Text": "A type that a text fully describes
 /// implements `Display` and `FromStr` for that text, and `parse(display(x)) == x`: chess
 /// and draughts positions as FEN, a backgammon state as its XGID or GNUBG ID, a ludo state
-/// as its state string, a dominoes layout in its set, moves and strokes in their notation."
+/// as its state string, a dominoes layout in its set, moves and strokes in their notation,
+/// and every game's `Action`".
 ///
-/// Checked on every state and action of a few random games per crate, preset by preset.
+/// Checked on every state and action of a few random games per crate, preset by preset
+/// (every action of every game; draughts' with flying kings aside, whose long jumps read
+/// against their position).
 #[test]
 fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
     let mut failures: Vec<String> = Vec::new();
@@ -448,6 +451,9 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
         let g = lattjo_chess::Chess::default();
         random_game(&g, seed, 200, |s, a| {
             note(round_trips("chess position", s.position()));
+            if let Some(a) = a {
+                note(round_trips("chess action", a));
+            }
             if let Some(lattjo_chess::Action::Move(m)) = a {
                 note(round_trips("chess move", m));
             }
@@ -465,6 +471,9 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
                 if let Some(lattjo_draughts::Action::Move(m)) = a.filter(|_| !flying) {
                     note(round_trips("draughts move", m));
                 }
+                if let Some(a) = a.filter(|_| !flying) {
+                    note(round_trips("draughts action", a));
+                }
             });
         }
         for rules in [
@@ -472,7 +481,10 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
             lattjo_backgammon::Rules::standard(),
         ] {
             let g = lattjo_backgammon::Backgammon::new(rules).expect("backgammon");
-            random_game(&g, seed, 300, |s, _| {
+            random_game(&g, seed, 300, |s, a| {
+                if let Some(a) = a {
+                    note(round_trips("backgammon action", a));
+                }
                 // The phases an XGID holds whole (docs/backgammon.md, "A state as text").
                 use lattjo_backgammon::Phase;
                 let whole = matches!(
@@ -516,11 +528,17 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
             if let Some(lattjo_carrom::Action::Strike(_, stroke)) = a {
                 note(round_trips("carrom stroke", stroke));
             }
+            if let Some(a) = a {
+                note(round_trips("carrom action", a));
+            }
         });
         let g = lattjo_disc_billiards::Novuss::default();
         random_game(&g, seed, 4, |_, a| {
             if let Some(lattjo_disc_billiards::Action::Strike(_, stroke)) = a {
                 note(round_trips("novuss stroke", stroke));
+            }
+            if let Some(a) = a {
+                note(round_trips("novuss action", a));
             }
         });
     }
@@ -644,6 +662,12 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
         "(;GM[1])",
         "roll 7",
         "deal 9-9",
+        "claim draw with",
+        "claim draw never",
+        "strike 0 x",
+        "toss 256",
+        "noise NaN 0",
+        "call conduct 0 shouting",
     ];
     let mut f = Vec::new();
     use lattjo_backgammon as bg;
@@ -653,6 +677,7 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     use lattjo_draughts as dr;
     use lattjo_ludo as lu;
     parse_messages::<ch::Position>("chess Position", &inputs, &mut f);
+    parse_messages::<ch::Action>("chess Action", &inputs, &mut f);
     parse_messages::<ch::Move>("chess Move", &inputs, &mut f);
     parse_messages::<ch::Square>("chess Square", &inputs, &mut f);
     parse_messages::<ch::UciMove>("chess UciMove", &inputs, &mut f);
@@ -662,6 +687,7 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     parse_messages::<ch::san::San>("chess San", &inputs, &mut f);
     parse_messages::<ch::san::SanPlus>("chess SanPlus", &inputs, &mut f);
     parse_messages::<dr::Position>("draughts Position", &inputs, &mut f);
+    parse_messages::<dr::Action>("draughts Action", &inputs, &mut f);
     parse_messages::<dr::Move>("draughts Move", &inputs, &mut f);
     parse_messages::<dr::Square>("draughts Square", &inputs, &mut f);
     parse_messages::<dr::PdnGame>("draughts PdnGame", &inputs, &mut f);
@@ -685,8 +711,10 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     parse_messages::<dm::Tile>("dominoes Tile", &inputs, &mut f);
     parse_messages::<dm::Tiles>("dominoes Tiles", &inputs, &mut f);
     parse_messages::<dm::RoundRecord>("dominoes RoundRecord", &inputs, &mut f);
+    parse_messages::<lattjo_carrom::Action>("carrom Action", &inputs, &mut f);
     parse_messages::<lattjo_carrom::Stroke>("carrom Stroke", &inputs, &mut f);
     parse_messages::<nv::Stroke>("novuss Stroke", &inputs, &mut f);
+    parse_messages::<nv::Action>("novuss Action", &inputs, &mut f);
 
     let mut refused = |what: &str, e: &(dyn std::error::Error + 'static)| {
         if let Some(p) = message_problem(e) {

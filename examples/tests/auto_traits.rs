@@ -73,6 +73,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_chess::EpMode>();
     auto::<lattjo_chess::FenError>();
     auto::<lattjo_chess::Action>();
+    auto::<lattjo_chess::ParseActionError>();
     auto::<lattjo_chess::Chess>();
     auto::<lattjo_chess::DrawClaims>();
     auto::<lattjo_chess::PlayError>();
@@ -112,6 +113,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     // lattjo_draughts
     auto::<lattjo_draughts::FenError>();
     auto::<lattjo_draughts::Action>();
+    auto::<lattjo_draughts::ParseActionError>();
     auto::<lattjo_draughts::Draughts>();
     auto::<lattjo_draughts::DrawReason>();
     auto::<lattjo_draughts::Draws>();
@@ -279,6 +281,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     // lattjo_carrom
     auto::<lattjo_carrom::AimedShot>();
     auto::<lattjo_carrom::Action>();
+    auto::<lattjo_carrom::ParseActionError>();
     auto::<lattjo_carrom::Call>();
     auto::<lattjo_carrom::Carrom>();
     auto::<lattjo_carrom::DueChoice>();
@@ -328,6 +331,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_disc_billiards::DiscId>();
     auto::<lattjo_disc_billiards::Side>();
     auto::<lattjo_disc_billiards::Action>();
+    auto::<lattjo_disc_billiards::ParseActionError>();
     auto::<lattjo_disc_billiards::Novuss>();
     auto::<lattjo_disc_billiards::PlayError>();
     auto::<lattjo_disc_billiards::WeakPlayer>();
