@@ -546,6 +546,97 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
     assert!(seen > 3_000, "{seen} values");
 }
 
+/// A random game of `game` from `seed` as a `Record`, written as text (`seed <n>`, then one
+/// action a line), must read back as the same record and replay to the game's final state.
+fn record_text_replays<G: Game>(what: &str, game: &G, seed: u64, plies: usize) -> Result<(), String>
+where
+    G::Action: Display + FromStr + PartialEq + Debug,
+    <G::Action as FromStr>::Err: Display,
+    G::State: PartialEq + Debug,
+    G::Error: Debug,
+{
+    let mut actions = Vec::new();
+    let mut last = None;
+    random_game(game, seed, plies, |s, a| match a {
+        Some(a) => actions.push(a.clone()),
+        None => last = Some(s.clone()),
+    });
+    if actions.is_empty() || (actions.len() < 4 && !what.contains("decisions")) {
+        return Err(format!(
+            "{what} seed {seed}: only {} actions",
+            actions.len()
+        ));
+    }
+    let record = boardgame_core::Record { seed, actions };
+    let text = record.to_string();
+    if text.lines().count() != record.actions.len() + 1 {
+        return Err(format!(
+            "{what} seed {seed}: an action's text is not one line"
+        ));
+    }
+    let back: boardgame_core::Record<G::Action> = text
+        .parse()
+        .map_err(|e| format!("{what} seed {seed}: the record's text did not read back: {e}"))?;
+    if back != record {
+        return Err(format!("{what} seed {seed}: the record read back differs"));
+    }
+    match back.replay(game) {
+        Ok(end) if Some(&end) == last.as_ref() => Ok(()),
+        Ok(_) => Err(format!("{what} seed {seed}: the replay ends elsewhere")),
+        Err(e) => Err(format!("{what} seed {seed}: the replay failed: {e:?}")),
+    }
+}
+
+/// architecture.md, API conventions, "Text": "every game's `Action` ... so that a game's
+/// actions can be written one to a line and read back exactly": a game's `Record` as text
+/// (boardgame-core's `Display`/`FromStr` for `Record<A>`) reads back and replays, for every
+/// game and a few presets.
+#[test]
+fn every_games_record_as_text_reads_back_and_replays() {
+    let mut failures = Vec::new();
+    let mut note = |r: Result<(), String>| {
+        if let Err(e) = r {
+            failures.push(e);
+        }
+    };
+    // With decisions a random game soon resigns: ten seeds give games of 3 to 69 actions,
+    // each ending in `resign`.
+    let decisions =
+        lattjo_chess::Chess::new(lattjo_chess::Rules::fide().with_decisions(true)).expect("chess");
+    for seed in 0..10 {
+        note(record_text_replays(
+            "chess with decisions",
+            &decisions,
+            seed,
+            300,
+        ));
+    }
+    for seed in 0..2 {
+        let chess = lattjo_chess::Chess::default();
+        note(record_text_replays("chess", &chess, seed, 300));
+        let draughts = lattjo_draughts::Draughts::default();
+        note(record_text_replays("draughts", &draughts, seed, 300));
+        // With the cube a random game is soon dropped; without it the plays run to the end.
+        for rules in [
+            lattjo_backgammon::Rules::standard(),
+            lattjo_backgammon::Rules::lattjo().with_cube(false),
+        ] {
+            let g = lattjo_backgammon::Backgammon::new(rules).expect("backgammon");
+            note(record_text_replays("backgammon", &g, seed, 400));
+        }
+        let ludo = lattjo_ludo::Ludo::new(lattjo_ludo::Rules::classic()).expect("ludo");
+        note(record_text_replays("ludo", &ludo, seed, 400));
+        let dominoes =
+            lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::all_fives()).expect("dominoes");
+        note(record_text_replays("dominoes", &dominoes, seed, 400));
+        let carrom = lattjo_carrom::Carrom::default();
+        note(record_text_replays("carrom", &carrom, seed, 12));
+        let novuss = lattjo_disc_billiards::Novuss::default();
+        note(record_text_replays("novuss", &novuss, seed, 12));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
 /// architecture.md, API conventions, "Pictures": "Each crate has a public `svg` module
 /// whose `svg::render(&subject, &Options)` returns a standalone SVG (`Options: Default`)".
 #[test]
@@ -662,6 +753,8 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
         "(;GM[1])",
         "roll 7",
         "deal 9-9",
+        "seed 1\nseed 2",
+        "seed 99999999999999999999",
         "claim draw with",
         "claim draw never",
         "strike 0 x",
@@ -678,6 +771,8 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     use lattjo_ludo as lu;
     parse_messages::<ch::Position>("chess Position", &inputs, &mut f);
     parse_messages::<ch::Action>("chess Action", &inputs, &mut f);
+    parse_messages::<boardgame_core::Record<ch::Action>>("chess Record", &inputs, &mut f);
+    parse_messages::<boardgame_core::race::RaceAction>("race RaceAction", &inputs, &mut f);
     parse_messages::<ch::Move>("chess Move", &inputs, &mut f);
     parse_messages::<ch::Square>("chess Square", &inputs, &mut f);
     parse_messages::<ch::UciMove>("chess UciMove", &inputs, &mut f);

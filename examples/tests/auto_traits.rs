@@ -24,6 +24,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<boardgame_core::RoundContext<'static, lattjo_dominoes::State>>();
     // boardgame_core
     auto::<boardgame_core::RandomAgent>();
+    auto::<boardgame_core::race::ParseRaceActionError>();
     auto::<boardgame_core::MatchConfig>();
     auto::<boardgame_core::MatchConfigError>();
     auto::<boardgame_core::BufferSizeError>();
@@ -383,7 +384,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
 
 /// A game value and every type the core builds over it: its state, action and error, a
 /// played game, a driver's error, a match and its state, a search's result, a record and
-/// its replay error.
+/// its replay error, and the error of a record's text.
 macro_rules! game_types {
     ($($g:ty),* $(,)?) => {$(
         auto::<$g>();
@@ -397,6 +398,7 @@ macro_rules! game_types {
         auto::<boardgame_core::SearchResult<<$g as Game>::Action>>();
         auto::<boardgame_core::Record<<$g as Game>::Action>>();
         auto::<boardgame_core::ReplayError<<$g as Game>::Error>>();
+        auto::<boardgame_core::ParseRecordError<<<$g as Game>::Action as core::str::FromStr>::Err>>();
     )*};
 }
 

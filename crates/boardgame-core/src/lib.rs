@@ -63,6 +63,6 @@ pub use learning::{
 };
 pub use matches::{MAX_SCORELESS_ROUNDS, Match, MatchState, ResumeError, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult, SearchResultError};
-pub use record::{Record, ReplayError};
+pub use record::{ParseRecordError, Record, ReplayError};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};

@@ -312,6 +312,70 @@ pub enum RaceAction {
     Play(u8),
 }
 
+/// An action's text: `deal 2`, `roll 3`, `advance`, `play 1` (a number as its decimal
+/// digits).
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::race::RaceAction;
+/// assert_eq!(RaceAction::Play(2).to_string(), "play 2");
+/// assert_eq!("roll 6".parse(), Ok(RaceAction::Roll(6)));
+/// ```
+impl core::fmt::Display for RaceAction {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RaceAction::Deal(v) => write!(f, "deal {v}"),
+            RaceAction::Roll(v) => write!(f, "roll {v}"),
+            RaceAction::Advance => f.write_str("advance"),
+            RaceAction::Play(v) => write!(f, "play {v}"),
+        }
+    }
+}
+
+/// An action's text that is not one of the forms [`RaceAction`]'s `Display` writes (the text
+/// quoted, at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it). Whether
+/// the numbers fit the race is the game's to say.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::race::{ParseRaceActionError, RaceAction};
+/// let err: ParseRaceActionError = "roll".parse::<RaceAction>().unwrap_err();
+/// assert_eq!(err.0, "roll");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a race action (deal <n>, roll <n>, advance, play <n>, n from 0 to 255): {0:?}")]
+#[non_exhaustive]
+pub struct ParseRaceActionError(
+    /// The text, at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it.
+    pub String,
+);
+
+/// Reads what `Display` writes, words separated by any whitespace.
+impl core::str::FromStr for RaceAction {
+    type Err = ParseRaceActionError;
+    fn from_str(s: &str) -> Result<RaceAction, ParseRaceActionError> {
+        let bad = || ParseRaceActionError(crate::text::excerpt(s));
+        let mut words = s.split_whitespace();
+        let (kind, n, more) = (words.next(), words.next(), words.next());
+        let number = |w: &str| {
+            w.bytes()
+                .all(|b| b.is_ascii_digit())
+                .then(|| w.parse::<u8>().ok())
+                .flatten()
+                .ok_or_else(bad)
+        };
+        match (kind, n, more) {
+            (Some("advance"), None, None) => Ok(RaceAction::Advance),
+            (Some("deal"), Some(n), None) => Ok(RaceAction::Deal(number(n)?)),
+            (Some("roll"), Some(n), None) => Ok(RaceAction::Roll(number(n)?)),
+            (Some("play"), Some(n), None) => Ok(RaceAction::Play(number(n)?)),
+            _ => Err(bad()),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Phase {

@@ -1,12 +1,12 @@
-//! boardgame-core: records (and the reports a server logs beside them: search results,
-//! conformance reports and violations) and match configurations from JSON, and the race's
-//! `apply`.
+//! boardgame-core: records (from JSON and from text, and the reports a server logs beside
+//! them: search results, conformance reports and violations) and match configurations from
+//! JSON, and the race's `apply`.
 
 use boardgame_core::conformance::{ConformanceReport, Violation};
 use boardgame_core::race::{Race, RaceAction, RaceRules};
 use boardgame_core::{Game, GameRng, ImperfectInfo, MatchConfig, Record, SearchResult, Seat};
 
-use crate::{Bytes, json_round_trip, play_from_bytes};
+use crate::{Bytes, json_round_trip, play_from_bytes, text, text_round_trip};
 
 fn race() -> Race {
     match Race::new(RaceRules::default()) {
@@ -17,7 +17,8 @@ fn race() -> Race {
 
 /// A record of race actions from JSON: round trip, and replay refuses or replays cleanly.
 /// The same bytes as a search result over race actions (round trip; its action among its
-/// visits), a conformance report and a violation (round trips).
+/// visits), a conformance report and a violation (round trips), and as a record's text (of
+/// race, chess and backgammon actions).
 pub fn record_json(data: &[u8]) {
     if let Some(record) = json_round_trip::<Record<RaceAction>>(data) {
         let game = race();
@@ -35,6 +36,19 @@ pub fn record_json(data: &[u8]) {
     }
     json_round_trip::<ConformanceReport>(data);
     json_round_trip::<Violation>(data);
+    // The same bytes as a record's text: round trip, and replay refuses or replays cleanly;
+    // with actions of one word (the race's) and of several (chess's claims, backgammon's
+    // plays).
+    if let Some(s) = text(data) {
+        if let Some(record) = text_round_trip::<Record<RaceAction>>(s) {
+            let game = race();
+            if let Ok(state) = record.replay(&game) {
+                assert_eq!(record.replay(&game).ok(), Some(state), "replay differs");
+            }
+        }
+        text_round_trip::<Record<lattjo_chess::Action>>(s);
+        text_round_trip::<Record<lattjo_backgammon::Action>>(s);
+    }
 }
 
 /// Seeds for [`record_json`].
@@ -42,6 +56,9 @@ pub fn record_json_seeds() -> Vec<Vec<u8>> {
     vec![
         br#"{"seed":7,"actions":[{"Deal":1},{"Deal":2},{"Roll":6},"Advance"]}"#.to_vec(),
         br#"{"seed":0,"actions":[]}"#.to_vec(),
+        b"seed 7\ndeal 1\ndeal 2\nroll 6\nadvance\n".to_vec(),
+        b"seed 0\r\ne2e4\r\n\r\nclaim draw with g1f3\r\nresign\r\n".to_vec(),
+        b"seed 18446744073709551615\nopening 3-1\n8/5 6/5\nroll\n".to_vec(),
         br#"{"action":"Advance","visits":[["Advance",7],[{"Play":2},3]]}"#.to_vec(),
         br#"{"games":3,"plies":40,"player_nodes":30,"chance_nodes":10,"refusals_checked":5,"determinizations":0,"determinizations_that_differed":0,"observations":0,"masks":0,"parametric_actions":0,"foreign_nodes":0,"foreign_accepted":0}"#.to_vec(),
         br#"{"seed":7,"ply":0,"what":"seat 0 to move has no legal action"}"#.to_vec(),

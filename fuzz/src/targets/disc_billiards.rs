@@ -167,7 +167,11 @@ pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
             if let Action::Strike(seat, st) = a {
                 out.push(st.to_string().into_bytes());
                 out.push(a.to_string().into_bytes());
-                out.push(Action::Call(Call::FoulStroke(*seat, *st)).to_string().into_bytes());
+                out.push(
+                    Action::Call(Call::FoulStroke(*seat, *st))
+                        .to_string()
+                        .into_bytes(),
+                );
             }
         }
     }
