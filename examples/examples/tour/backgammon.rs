@@ -42,6 +42,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         score: format!("{w} - {b} after {} game(s)", played.state.rounds_played()),
         moves: played.record.actions.len(),
         notes: vec![
+            super::record_text("backgammon", seed, &game, &played)?,
             format!(
                 "last game: {how}; pips white {} black {}",
                 pos.pip_count(Side::White),

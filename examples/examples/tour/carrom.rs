@@ -59,6 +59,7 @@ pub fn play(seed: u64) -> Result<super::Summary, Box<dyn Error>> {
             path.display()
         ));
     }
+    notes.push(super::record_text("carrom", seed, &game, &played)?);
     Ok(super::Summary {
         result,
         score: format!("{s0} - {s1}"),

@@ -107,6 +107,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         ),
         moves: played.plies as usize,
         notes: vec![
+            super::record_text("chess", seed, &game, &played)?,
             format!("final FEN: {pos}"),
             format!("PGN: {}", pgn_path.display()),
             format!("SVG: {}", svg_path.display()),

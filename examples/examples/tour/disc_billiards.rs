@@ -57,6 +57,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         ),
         moves: played.record.actions.len(),
         notes: vec![
+            super::record_text("disc-billiards", seed, &game, &played)?,
             format!(
                 "opening stroke {opening}: {} events",
                 trace.outcome.events.len()

@@ -71,6 +71,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         ),
         moves: played.record.actions.len(),
         notes: vec![
+            super::record_text("dominoes", seed, &game, &played)?,
             format!("last layout: {}", last.layout()),
             format!(
                 "record replays to the same final state: {}",

@@ -74,6 +74,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         ),
         moves: played.record.actions.len(),
         notes: vec![
+            super::record_text("draughts", seed, &game, &played)?,
             format!("final position (PDN FEN): {pos}"),
             format!(
                 "record replays to the same final state: {}",

@@ -65,6 +65,7 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
         score,
         moves: played.record.actions.len(),
         notes: vec![
+            super::record_text("ludo", seed, &game, &played)?,
             format!("final state: {}", played.state),
             format!(
                 "{captures} captures; record replays to the same final state: {}",

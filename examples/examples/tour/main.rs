@@ -6,10 +6,16 @@
 //! Each game's picture (SVG) goes to the system's temporary folder, or with `--pictures DIR`
 //! to `DIR/<game>.svg`: `--seed 1 --pictures docs/img` writes the pictures README.md shows,
 //! and CI checks that they match what the code draws now.
+//!
+//! Each game's record goes to the temporary folder as text, `<game>-record-<seed>.txt` (a
+//! line `seed <n>`, then one action a line), and is read back and replayed there.
 
+use boardgame_core::{Game, Played, Record};
 use examples::cli::{self, TOUR_USAGE, TourArgs};
 use std::error::Error;
+use std::fmt::Display;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -51,6 +57,39 @@ pub fn picture_path(name: &str, seed: u64) -> PathBuf {
 /// Writes one of a game's files (its picture or record), with the path in the error.
 pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), Box<dyn Error>> {
     std::fs::write(path, contents).map_err(|e| format!("writing {}: {e}", path.display()).into())
+}
+
+/// Writes the game's record as text (`seed <n>`, then one action a line) to
+/// `<temp>/<name>-record-<seed>.txt`, reads the file back, checks that it is the same record
+/// and that it replays to the game's final state, and returns the line to print.
+pub fn record_text<G: Game>(
+    name: &str,
+    seed: u64,
+    game: &G,
+    played: &Played<G>,
+) -> Result<String, Box<dyn Error>>
+where
+    G::Action: Display + FromStr + PartialEq,
+    <G::Action as FromStr>::Err: Error + 'static,
+    G::State: PartialEq,
+    G::Error: Error + 'static,
+{
+    let path = std::env::temp_dir().join(format!("{name}-record-{seed}.txt"));
+    write_file(&path, played.record.to_string())?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let back: Record<G::Action> = text.parse()?;
+    if back != played.record {
+        return Err(format!("{} reads back as another record", path.display()).into());
+    }
+    if back.replay(game)? != played.state {
+        return Err(format!("{} replays to another state", path.display()).into());
+    }
+    Ok(format!(
+        "record as text: {} ({} actions; read back and replayed)",
+        path.display(),
+        back.actions.len()
+    ))
 }
 
 type Player = fn(u64) -> Result<Summary, Box<dyn Error>>;

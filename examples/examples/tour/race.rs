@@ -32,9 +32,12 @@ pub fn play(seed: u64) -> Result<Summary, Box<dyn std::error::Error>> {
             game.rules().track
         ),
         moves: played.record.actions.len(),
-        notes: vec![format!(
-            "record replays to the same final state: {}",
-            replayed == played.state
-        )],
+        notes: vec![
+            super::record_text("race", seed, &game, &played)?,
+            format!(
+                "record replays to the same final state: {}",
+                replayed == played.state
+            ),
+        ],
     })
 }
