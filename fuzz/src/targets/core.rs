@@ -55,8 +55,8 @@ pub fn record_json(data: &[u8]) {
 pub fn record_json_seeds() -> Vec<Vec<u8>> {
     vec![
         br#"{"seed":7,"actions":[{"Deal":1},{"Deal":2},{"Roll":6},"Advance"]}"#.to_vec(),
-        br#"{"seed":0,"actions":[]}"#.to_vec(),
         b"seed 7\ndeal 1\ndeal 2\nroll 6\nadvance\n".to_vec(),
+        br#"{"seed":0,"actions":[]}"#.to_vec(),
         b"seed 0\r\ne2e4\r\n\r\nclaim draw with g1f3\r\nresign\r\n".to_vec(),
         b"seed 18446744073709551615\nopening 3-1\n8/5 6/5\nroll\n".to_vec(),
         br#"{"action":"Advance","visits":[["Advance",7],[{"Play":2},3]]}"#.to_vec(),
