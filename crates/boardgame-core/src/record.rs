@@ -107,7 +107,8 @@ impl<A> Record<A> {
 }
 
 /// The record as text: a first line `seed <n>`, then one line for each action in its own
-/// text, each line ended by `\n`. [`FromStr`] reads it back.
+/// text, each line ended by `\n`. [`FromStr`] reads it back when each action's text is one
+/// line that is not blank, as every game's is.
 ///
 /// # Examples
 ///
