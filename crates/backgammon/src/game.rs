@@ -1600,7 +1600,8 @@ impl core::str::FromStr for Action {
     type Err = ParseActionError;
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
         use boardgame_core::text::excerpt;
-        let words: Vec<&str> = s.split_whitespace().take(5).collect();
+        let (words, n) = boardgame_core::text::words::<5>(s);
+        let words = &words[..n];
         let malformed = || ParseActionError::Malformed(excerpt(s));
         let pair = |w: &str| -> Option<(u8, u8)> {
             let (a, b) = w.split_once('-')?;
@@ -1610,7 +1611,7 @@ impl core::str::FromStr for Action {
             }
             Some((a.parse().ok()?, b.parse().ok()?))
         };
-        match words.as_slice() {
+        match words {
             [] => Err(ParseActionError::Empty),
             ["opening", w] => {
                 let (white, black) = pair(w).ok_or_else(malformed)?;

@@ -495,6 +495,35 @@ pub fn excerpt(text: &str) -> String {
     }
 }
 
+/// The first words of `text` (split on whitespace, as [`str::split_whitespace`] splits) in a
+/// fixed array, and how many of it are filled (at most `N`), without allocating.
+///
+/// The games' action readers take a few words each. A reader whose longest form has `N - 1`
+/// words asks for `N` and refuses a text that fills them all, so that a hostile text of
+/// millions of words is never split past the `N`th.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::text::words;
+/// let (w, n) = words::<4>("  claim\tdraw  with e7e8q ");
+/// assert_eq!(&w[..n], ["claim", "draw", "with", "e7e8q"]);
+/// let (w, n) = words::<3>("resign");
+/// assert_eq!(&w[..n], ["resign"]);
+/// let (_, n) = words::<3>(&"x ".repeat(1 << 20));
+/// assert_eq!(n, 3);
+/// ```
+#[must_use]
+pub fn words<const N: usize>(text: &str) -> ([&str; N], usize) {
+    let mut out = [""; N];
+    let mut n = 0;
+    for (slot, w) in out.iter_mut().zip(text.split_whitespace()) {
+        *slot = w;
+        n += 1;
+    }
+    (out, n)
+}
+
 /// One Windows-1252 byte's character.
 fn windows_1252(b: u8) -> char {
     match b {

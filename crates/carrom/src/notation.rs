@@ -156,7 +156,8 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        let words: Vec<&str> = s.split_whitespace().take(MAX_WORDS + 1).collect();
+        let (words, n) = boardgame_core::text::words::<{ MAX_WORDS + 1 }>(s);
+        let words = &words[..n];
         let Some((&kind, rest)) = words.split_first() else {
             return Err(ParseActionError::Empty);
         };

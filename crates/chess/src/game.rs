@@ -407,12 +407,7 @@ impl core::str::FromStr for Action {
         use boardgame_core::text::excerpt;
         // At most one word more than the longest form: a longer text is malformed, and a
         // hostile text is not split beyond that.
-        let mut words = [""; 5];
-        let mut n = 0;
-        for (slot, w) in words.iter_mut().zip(s.split_whitespace()) {
-            *slot = w;
-            n += 1;
-        }
+        let (words, n) = boardgame_core::text::words::<5>(s);
         match &words[..n] {
             [] => Err(ParseActionError::Empty),
             ["resign"] => Ok(Action::Resign),
