@@ -1001,7 +1001,8 @@ impl Ludo {
     }
 
     /// Resolves a move string against the legal moves, so that the capture (`xG`) and bounce
-    /// (`~`) marks may be left out.
+    /// (`~`) marks may be left out. A mark that is given must be right: a capture of another
+    /// colour, or a bounce mark on a move that is no bounce, names no legal move.
     ///
     /// # Errors
     ///
@@ -1011,11 +1012,13 @@ impl Ludo {
         self.check_player(state, m.colour())?;
         let same = |a: &Move| match (a.kind(), m.kind()) {
             (
-                MoveKind::Step { from, to, .. },
+                MoveKind::Step { from, to, bounce },
                 MoveKind::Step {
-                    from: f2, to: t2, ..
+                    from: f2,
+                    to: t2,
+                    bounce: b2,
                 },
-            ) => from == f2 && to == t2,
+            ) => from == f2 && to == t2 && (bounce || !b2),
             (k1, k2) => k1 == k2,
         };
         state

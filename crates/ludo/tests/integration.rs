@@ -16,3 +16,4 @@ mod readme;
 mod records;
 mod rules;
 mod rules_review;
+mod rules_review_2;
