@@ -666,3 +666,118 @@ fn regression_parse_move_accepted_a_bounce_mark_on_a_move_that_is_no_bounce() {
         assert_eq!(g.parse_move(&st, text).expect(text).to_string(), "R:44>43~");
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A4 on a longer home track, D3 with a bounce, D8 and L3 with three players
+
+/// A4 "If the bounce comes back out onto the loop (possible only when H <= 4 ...)": with
+/// Classic's five home dots (52-56, F = 57) and the bounce turned on, no bounce leaves the
+/// home column: 56 + 6 = 62 comes back to 2*57 - 62 = 52, the first home dot; 52 + 6 = 58
+/// comes back to 56; 51 + 6 = 57 is the exact count from the last loop index.
+#[test]
+fn a4_with_five_home_dots_a_bounce_never_reaches_the_loop() {
+    let g = game(
+        Rules::classic().with_overshoot(lattjo_ludo::Overshoot::Bounce),
+        "RY",
+    );
+    assert_eq!(
+        moves(
+            &g,
+            &rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,51,56 Y:0,0,0,0", 6)
+        ),
+        set(&["R:0>1", "R:51>57", "R:56>52~"])
+    );
+    assert_eq!(
+        moves(
+            &g,
+            &rolled(&g, "LUDO 52/51/5 RY R 0 R:0,0,0,52 Y:0,0,0,0", 6)
+        ),
+        set(&["R:0>1", "R:52>56~"])
+    );
+}
+
+/// D3 (no sharing) with A4's bounce: a bounce that would end on an own checker is no move
+/// like any other move onto one. Red 52 + 6 bounces to 56 and red 56 + 6 to 52, each onto the
+/// other: no legal move, the 6 is lost (A11) and still rolls again (A3).
+#[test]
+fn d3_a4_a3_a_bounce_onto_an_own_checker_without_sharing_is_no_move() {
+    let g = game(
+        Rules::classic().with_overshoot(lattjo_ludo::Overshoot::Bounce),
+        "RY",
+    );
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:52,56,57,57 Y:0,0,0,0", 6);
+    assert!(moves(&g, &st).is_empty());
+    assert_eq!(st.position().checkers(Colour::Red), [52, 56, 57, 57]);
+    assert_eq!(g.turn(&st), Turn::Chance);
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Red),
+        "a 6 rolls again"
+    );
+    // With a 5 the same checkers can move: 52 + 5 = 57 finishes; 56 + 5 = 61 bounces to 53.
+    let st = rolled(&g, "LUDO 52/51/5 RY R 0 R:52,56,57,57 Y:0,0,0,0", 5);
+    assert_eq!(moves(&g, &st), set(&["R:52>57", "R:56>53~"]));
+}
+
+/// D8 (three tries, an option) with L6 and L7: after two failed tries a 6 on the third
+/// releases as usual (here to the sixth dot) and rolls again, the failed tries forgotten; the
+/// checker now on the board means a lost roll would no longer be tried again.
+#[test]
+fn d8_l7_a_six_on_the_third_try_releases_and_rolls_again() {
+    let g = game(Rules::lattjo().with_three_tries(true), "RGYB");
+    let mut st = at(
+        &g,
+        "LUDO 40/40/4 RGYB R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+    );
+    roll(&g, &mut st, 3);
+    roll(&g, &mut st, 4);
+    assert_eq!(st.position().tries(), 2);
+    roll(&g, &mut st, 6);
+    assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6"]));
+    play(&g, &mut st, "R:0>6");
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    assert_eq!(st.position().tries(), 0);
+    assert_eq!(st.position().six_streak(), 1);
+    roll(&g, &mut st, 2);
+    play(&g, &mut st, "R:6>8");
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
+/// L1, L3, A14 with three players and red absent: the colours are green, yellow and blue;
+/// the roll for who starts goes green, yellow, blue; after blue comes green; red's start dot
+/// (loop dot 0) is an ordinary dot, where blue's checker (blue 11) may stand and be captured.
+#[test]
+fn l3_a14_three_players_without_red() {
+    let g = game(Rules::lattjo(), "GYB");
+    assert_eq!(g.colour_of(Seat::new(0)), Some(Colour::Green));
+    assert_eq!(g.colour_of(Seat::new(2)), Some(Colour::Blue));
+    let mut st = g.new_initial_state();
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+    roll(&g, &mut st, 2);
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    roll(&g, &mut st, 3);
+    assert_eq!(st.position().to_move(), Some(Colour::Blue));
+    roll(&g, &mut st, 5);
+    assert!(st.position().opening().is_none());
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Blue),
+        "blue rolled highest"
+    );
+    // Blue 10 is loop dot 39; a 1 takes it to blue 11, loop dot 0, red's (absent) start dot.
+    let mut st = rolled(&g, "LUDO 40/40/4 GYB B 0 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,10", 1);
+    assert_eq!(moves(&g, &st), set(&["B:0>1", "B:10>11"]));
+    play(&g, &mut st, "B:10>11");
+    assert_eq!(
+        st.position().to_move(),
+        Some(Colour::Green),
+        "after blue, green"
+    );
+    // Yellow 21 is loop dot 0 too (20 + 21 - 1 = 40): yellow landing there captures blue.
+    let st = rolled(
+        &g,
+        "LUDO 40/40/4 GYB Y 0 G:0,0,0,0 Y:0,0,0,19 B:0,0,0,11",
+        2,
+    );
+    assert_eq!(moves(&g, &st), set(&["Y:19>21xB"]));
+}
