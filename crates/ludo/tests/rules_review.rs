@@ -573,7 +573,7 @@ fn loop_dot(r: &Rules, c: Colour, k: u8) -> u8 {
 }
 
 /// The moves the rules file allows colour `c` for die `d`, in the move notation, sorted.
-fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
+pub(crate) fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
     let pos = st.position();
     let (l, f) = (r.geometry.last_loop(), r.geometry.finish_index());
     // With Mensch's goal fields the last goal field is the end of the path and nothing leaves
@@ -675,7 +675,7 @@ fn model_moves(r: &Rules, st: &State, c: Colour, d: u8) -> Vec<String> {
 /// The next colour clockwise that plays.
 /// The next colour clockwise that plays and, when places are played out (A15), has not
 /// finished yet.
-fn model_next(st: &State, c: Colour) -> Colour {
+pub(crate) fn model_next(st: &State, c: Colour) -> Colour {
     let f = st.rules().geometry.finish_index();
     let mut n = c.next();
     while !st.position().seats().contains(n) || st.position().checkers(n) == [f; 4] {

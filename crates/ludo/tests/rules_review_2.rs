@@ -781,3 +781,139 @@ fn l3_a14_three_players_without_red() {
     );
     assert_eq!(moves(&g, &st), set(&["Y:19>21xB"]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// D8 and D9 through whole games: the options the second model of `rules_review.rs` leaves out
+
+/// D8 "Three rolls when nothing is on the board": whether nothing of `c` can move except by
+/// leaving the den: every checker in the den or finished; with goal fields, the checkers in
+/// them closed up at the top (one a field from the last down, each unable to move on).
+fn nothing_on_the_board(r: &Rules, st: &State, c: Colour) -> bool {
+    let ch = st.position().checkers(c);
+    if r.finish == lattjo_ludo::Finish::GoalFields {
+        let end = r.geometry.last_loop() + r.geometry.home_len();
+        let out: Vec<u8> = ch.iter().copied().filter(|&k| k != 0).rev().collect();
+        out.iter()
+            .enumerate()
+            .all(|(i, &k)| usize::from(end - k) == if r.own_stacking { 0 } else { i })
+    } else {
+        ch.iter().all(|&k| k == 0 || k == r.geometry.finish_index())
+    }
+}
+
+/// D8 (three tries) and D9 (no duty to move) under every preset, with D5's limit where the
+/// preset has one, through random games: at each roll the moves are the second model's
+/// (`rules_review::model_moves`), plus a pass (`X:-`) exactly when `must_move` is off and some
+/// move exists; a roll with no move is tried again exactly while nothing is on the board and
+/// fewer than three rolls were made (a 6 rolls again anyway, A3), and a retried roll ends a
+/// row of sixes (D5); a pass on a 6 rolls again.
+#[test]
+fn d8_d9_three_tries_and_the_pass_agree_with_the_rules_file_through_whole_games() {
+    use crate::rules_review::{model_moves, model_next};
+    let all = [
+        (Rules::lattjo().with_three_tries(true), "RGYB"),
+        (Rules::lattjo().with_three_tries(true), "RY"),
+        (Rules::classic().with_three_tries(true), "RGYB"),
+        (Rules::mensch().with_three_tries(true), "RGYB"),
+        (
+            Rules::mensch()
+                .with_three_tries(true)
+                .with_opening_checker(false),
+            "RGY",
+        ),
+        (Rules::lattjo().with_must_move(false), "RGYB"),
+        (
+            Rules::classic()
+                .with_must_move(false)
+                .with_three_tries(true),
+            "RGYB",
+        ),
+        (Rules::mensch().with_must_move(false), "RY"),
+    ];
+    let (mut retried, mut passed, mut nodes) = (0, 0, 0);
+    for (i, (rules, seats)) in all.iter().enumerate() {
+        let g = game(*rules, seats);
+        let r = *g.rules();
+        let mut rng = lattjo_ludo::GameRng::new(0xD8D9, i as u64);
+        let mut buf = Vec::new();
+        for game_no in 0..10 {
+            let mut st = g.new_initial_state();
+            while st.position().opening().is_some() {
+                let a = g.sample_chance(&st, &mut rng).expect("a roll");
+                g.apply(&mut st, &a).expect("a roll");
+            }
+            let mut plies = 0;
+            while g.turn(&st) != Turn::Terminal && plies < 20_000 {
+                plies += 1;
+                let c = st.position().to_move().expect("someone rolls");
+                let Some(Action::Roll(die)) = g.sample_chance(&st, &mut rng) else {
+                    panic!("a roll");
+                };
+                let d = die.value();
+                let before = st;
+                let (streak, tries) = (before.position().six_streak(), before.position().tries());
+                g.apply(&mut st, &Action::Roll(die)).expect("a roll");
+                let ctx = || format!("{rules:?} {seats} game {game_no}: {before} then {d}");
+                if d == 6 && r.max_sixes.is_some_and(|m| streak + 1 >= m) {
+                    // D5: forfeited.
+                    assert_eq!(
+                        st.position().to_move(),
+                        Some(model_next(&st, c)),
+                        "{}",
+                        ctx()
+                    );
+                    continue;
+                }
+                nodes += 1;
+                let mut want = model_moves(&r, &before, c, d);
+                if !r.must_move && !want.is_empty() {
+                    want.push(format!("{}:-", c.letter()));
+                    want.sort();
+                }
+                if want.is_empty() {
+                    let retry = d != 6
+                        && r.three_tries
+                        && tries + 1 < 3
+                        && nothing_on_the_board(&r, &before, c);
+                    retried += usize::from(retry);
+                    let next = if d == 6 || retry {
+                        c
+                    } else {
+                        model_next(&st, c)
+                    };
+                    assert_eq!(st.position().to_move(), Some(next), "{}", ctx());
+                    assert_eq!(g.turn(&st), Turn::Chance, "{}", ctx());
+                    assert_eq!(
+                        st.position().tries(),
+                        if retry { tries + 1 } else { 0 },
+                        "{}",
+                        ctx()
+                    );
+                    let streak_now = if d == 6 { streak + 1 } else { 0 };
+                    assert_eq!(st.position().six_streak(), streak_now, "{}", ctx());
+                    continue;
+                }
+                assert_eq!(moves(&g, &st), want, "{}", ctx());
+                let Some(Action::Move(m)) = g.sample_action(&st, &mut rng, &mut buf) else {
+                    panic!("a move");
+                };
+                g.apply(&mut st, &Action::Move(m)).expect("legal");
+                if m.kind() == lattjo_ludo::MoveKind::Pass {
+                    passed += 1;
+                    assert_eq!(st.position().checkers(c), before.position().checkers(c));
+                    let next = if d == 6 { c } else { model_next(&st, c) };
+                    assert_eq!(st.position().to_move(), Some(next), "{} then a pass", ctx());
+                }
+            }
+            assert_eq!(
+                g.turn(&st),
+                Turn::Terminal,
+                "{rules:?} {seats} game {game_no}"
+            );
+        }
+    }
+    assert!(
+        nodes > 5_000 && retried > 100 && passed > 100,
+        "{nodes} {retried} {passed}"
+    );
+}
