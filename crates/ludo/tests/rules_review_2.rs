@@ -478,18 +478,17 @@ fn d1_d2_mensch_no_duties_with_an_empty_den() {
     );
 }
 
-/// Mensch D4 "pieces enter the goal fields one by one" / D3 "one piece per field": a checker
-/// in the goal fields moves on inside them with the exact count onto a free field (41 + 2 =
-/// 43), not onto a taken one (42 + 2 = 44 is taken), and not past the last (43 + 2).
+/// Mensch D3 "One piece per field", D4 "That move is illegal" (the exact count) in the goal
+/// fields (41-44): a checker moves on inside them onto a free field with the exact count (41 +
+/// 1 = 42), not onto a taken one (41 + 2 = 43) and not past the last (43 + 2, 44 + anything).
+/// (No move here passes over a checker in the goal fields: whether that is allowed, D4's
+/// "pieces enter the goal fields one by one", is left open; see the report.)
 #[test]
 fn d3_d4_mensch_moves_inside_the_goal_fields() {
     let g = game(Rules::mensch(), "RGYB");
-    let st = rolled(
-        &g,
-        "LUDO 40/40/4 RGYB R 0 R:41,42,44,30 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1",
-        2,
-    );
-    assert_eq!(moves(&g, &st), set(&["R:30>32", "R:41>43"]));
+    let pos = "LUDO 40/40/4 RGYB R 0 R:25,41,43,44 G:0,0,0,1 Y:0,0,0,1 B:0,0,0,1";
+    assert_eq!(moves(&g, &rolled(&g, pos, 1)), set(&["R:25>26", "R:41>42"]));
+    assert_eq!(moves(&g, &rolled(&g, pos, 2)), set(&["R:25>27"]));
 }
 
 // ---------------------------------------------------------------------------------------------
