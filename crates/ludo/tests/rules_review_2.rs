@@ -348,6 +348,38 @@ fn l2_a13_four_players_all_tied_all_roll_again() {
     assert_eq!(st.position().to_move(), Some(Colour::Green));
 }
 
+/// L2, A13 "The tied highest players roll again, until one is highest": a three-way tie
+/// narrows to two on the re-roll (the lowest of the re-roll drops out), and those two roll
+/// once more; the rolls of a round are kept in contender order.
+#[test]
+fn l2_a13_a_three_way_tie_narrows_round_by_round() {
+    let g = lattjo();
+    let mut st = g.new_initial_state();
+    for d in [5, 5, 5, 2] {
+        roll(&g, &mut st, d);
+    }
+    let o = st.position().opening().expect("a tie");
+    assert_eq!(
+        o.contenders().collect::<Vec<_>>(),
+        [Colour::Red, Colour::Green, Colour::Yellow]
+    );
+    roll(&g, &mut st, 4); // red
+    roll(&g, &mut st, 4); // green
+    assert_eq!(st.position().opening().expect("a round").rolls(), [4, 4]);
+    assert_eq!(st.position().to_move(), Some(Colour::Yellow));
+    roll(&g, &mut st, 1); // yellow drops out
+    let o = st.position().opening().expect("red and green tie again");
+    assert_eq!(
+        o.contenders().collect::<Vec<_>>(),
+        [Colour::Red, Colour::Green]
+    );
+    assert_eq!(st.position().to_move(), Some(Colour::Red));
+    roll(&g, &mut st, 2);
+    roll(&g, &mut st, 3);
+    assert!(st.position().opening().is_none());
+    assert_eq!(st.position().to_move(), Some(Colour::Green));
+}
+
 /// L17, A14 with two players seated green and blue: seat 0 is green and seat 1 is blue, and
 /// blue bringing its fourth checker home wins: the returns are -1 for seat 0, +1 for seat 1.
 #[test]
