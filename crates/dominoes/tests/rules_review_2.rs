@@ -9,7 +9,8 @@
 
 use boardgame_core::{Game, GameRng, ImperfectInfo, Match, MatchConfig, Turn, random_playout};
 use lattjo_dominoes::{
-    Dominoes, End, NoDouble, PlaceError, PlayError, RoundEnd, Rules, State, Tiles,
+    Action, Dominoes, End, NoDouble, PlaceError, PlayError, RoundEnd, Rules, Side, SpinnerRule,
+    State, Tile, Tiles,
 };
 
 use crate::common::{a, game, legal, pos, refused, seat, t};
@@ -436,4 +437,342 @@ fn hostile_actions_on_a_spinner_layout_are_typed_errors_and_change_nothing() {
     for action in ["draw", "pass", "6-6", "deal 5-5", "4-4 right"] {
         refused(&g, &mut over_hands, action, PlayError::RoundOver);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A model of the spinner games, written from the rules file's section 5 and the crate's
+// stated decisions FU1-FU5 (docs/dominoes.md), not from the layout code
+
+/// One arm of the layout: the line's `left` and `right` (from the first tile) or a spinner's
+/// two sides, with its tiles outward and the number showing at its outer end.
+#[derive(Clone, Debug)]
+struct Arm {
+    end: End,
+    tiles: Vec<Tile>,
+    open: bool,
+    outer: u8,
+}
+
+/// A spinner: its double, the arm it lies in (`None`: it is the first tile) and its sides.
+#[derive(Clone, Debug)]
+struct Spin {
+    double: Tile,
+    arm: Option<usize>,
+    sides: [usize; 2],
+    opened: bool,
+}
+
+#[derive(Clone, Debug)]
+struct SpinnerModel {
+    rule: SpinnerRule,
+    first: Option<Tile>,
+    arms: Vec<Arm>,
+    spins: Vec<Spin>,
+}
+
+impl SpinnerModel {
+    fn new(rule: SpinnerRule) -> Self {
+        SpinnerModel {
+            rule,
+            first: None,
+            arms: Vec::new(),
+            spins: Vec::new(),
+        }
+    }
+
+    fn tiles(&self) -> usize {
+        usize::from(self.first.is_some()) + self.arms.iter().map(|a| a.tiles.len()).sum::<usize>()
+    }
+
+    /// FU1: under `FirstDouble` only the first double laid is a spinner; under `EveryDouble`
+    /// every double is.
+    fn makes_spinner(&self, t: Tile) -> bool {
+        t.is_double()
+            && match self.rule {
+                SpinnerRule::FirstDouble => self.spins.is_empty(),
+                SpinnerRule::EveryDouble => true,
+                _ => false,
+            }
+    }
+
+    /// Adds a spinner's two (closed) sides; the first spinner's are `up` and `down` (FU4).
+    fn add_spinner(&mut self, d: Tile, arm: Option<usize>) {
+        let names = if self.spins.is_empty() {
+            [End::Up, End::Down]
+        } else {
+            [End::Side(d, Side::Up), End::Side(d, Side::Down)]
+        };
+        let n = self.arms.len();
+        for end in names {
+            self.arms.push(Arm {
+                end,
+                tiles: Vec::new(),
+                open: false,
+                outer: d.high(),
+            });
+        }
+        self.spins.push(Spin {
+            double: d,
+            arm,
+            sides: [n, n + 1],
+            opened: false,
+        });
+    }
+
+    fn open_sides(&mut self, i: usize) {
+        self.spins[i].opened = true;
+        for a in self.spins[i].sides {
+            self.arms[a].open = true;
+        }
+    }
+
+    fn lay_first(&mut self, t: Tile) {
+        // The first tile lies with its higher half to the left.
+        self.first = Some(t);
+        for (end, outer) in [(End::Left, t.high()), (End::Right, t.low())] {
+            self.arms.push(Arm {
+                end,
+                tiles: Vec::new(),
+                open: true,
+                outer,
+            });
+        }
+        if self.makes_spinner(t) {
+            self.add_spinner(t, None);
+        }
+    }
+
+    fn arm_of(&self, end: End) -> usize {
+        self.arms
+            .iter()
+            .position(|a| a.end == end)
+            .expect("the model knows the end")
+    }
+
+    fn lay(&mut self, t: Tile, end: End) {
+        let i = self.arm_of(end);
+        let arm = &mut self.arms[i];
+        assert!(arm.open, "{end} is not open in the model");
+        let before = arm.tiles.last().copied();
+        arm.outer = t.other(arm.outer).expect("the tile fits the end");
+        arm.tiles.push(t);
+        // FU2: a spinner laid in an arm opens its sides with the next tile beyond it; the
+        // first tile, once both of its in-line sides hold a tile.
+        for k in 0..self.spins.len() {
+            let s = &self.spins[k];
+            if s.opened {
+                continue;
+            }
+            let opens = match s.arm {
+                Some(a) => a == i && before == Some(s.double),
+                None => !self.arms[0].tiles.is_empty() && !self.arms[1].tiles.is_empty(),
+            };
+            if opens {
+                self.open_sides(k);
+            }
+        }
+        if self.makes_spinner(t) {
+            self.add_spinner(t, Some(i));
+        }
+    }
+
+    fn apply(&mut self, action: &Action) {
+        match *action {
+            Action::Open(t) => self.lay_first(t),
+            Action::Play(t, e) => self.lay(t, e),
+            _ => {}
+        }
+    }
+
+    /// Section 5 and FU3: the sum of the open ends, a double at an arm's end counting both
+    /// halves, an empty spinner side nothing, a lone first tile its pips.
+    fn count(&self) -> u32 {
+        let first = self.first.expect("a tile is down");
+        if self.tiles() == 1 {
+            return first.pips();
+        }
+        self.arms
+            .iter()
+            .filter(|a| a.open)
+            .map(|a| {
+                let v = u32::from(a.outer);
+                match a.tiles.last() {
+                    Some(o) if o.is_double() => 2 * v,
+                    Some(_) => v,
+                    // An empty line arm ends at the first tile; an empty side counts nothing.
+                    None if matches!(a.end, End::Left | End::Right) => {
+                        if first.is_double() {
+                            2 * v
+                        } else {
+                            v
+                        }
+                    }
+                    None => 0,
+                }
+            })
+            .sum()
+    }
+
+    fn open_ends(&self) -> Vec<(End, u8)> {
+        let mut v: Vec<(End, u8)> = self
+            .arms
+            .iter()
+            .filter(|a| a.open)
+            .map(|a| (a.end, a.outer))
+            .collect();
+        v.sort_by_key(|(e, n)| (e.to_string(), *n));
+        v
+    }
+}
+
+fn mirror(e: End) -> End {
+    match e {
+        End::Left => End::Right,
+        End::Right => End::Left,
+        End::Up => End::Down,
+        End::Down => End::Up,
+        End::Side(d, Side::Up) => End::Side(d, Side::Down),
+        End::Side(d, Side::Down) => End::Side(d, Side::Up),
+        other => other,
+    }
+}
+
+/// Section 5 (All Fives, Muggins, Five-Up) against the model above on random rounds, openings
+/// by the highest double (D4) and by any tile (E7's options): after every play the open ends
+/// and the numbers showing are the model's, the fives the player scores are the model's count
+/// when it is a multiple of 5, and every placement the rules allow (each tile that fits, on
+/// each open end showing its number) is either legal or refused as `SamePlay` for its mirror
+/// twin (E4, FU5), which is legal and which the model counts the same.
+#[test]
+fn s5_fu1_fu5_a_spinner_model_agrees_on_ends_counts_and_placements() {
+    let presets = [
+        Rules::all_fives(),
+        Rules::all_fives().with_players(3),
+        Rules::all_fives().with_players(4).with_partnerships(true),
+        Rules::muggins(),
+        Rules::five_up(),
+        Rules::five_up().with_players(3),
+        Rules::five_up().with_players(4).with_partnerships(true),
+        Rules::lattjo().with_spinner(SpinnerRule::EveryDouble),
+    ];
+    let mut buf = Vec::new();
+    let (mut plays, mut twins, mut scored, mut side_plays) = (0usize, 0usize, 0usize, 0usize);
+    for (i, r) in presets.iter().enumerate() {
+        let g = game(*r);
+        let mut rng = GameRng::new(0x5917, i as u64);
+        for round in 0..200u32 {
+            let mut s = if round % 2 == 0 {
+                g.new_initial_state()
+            } else {
+                let opener = boardgame_core::Seat::new((round / 2 % r.players as u32) as u8);
+                g.initial_state(opener).expect("a seat at the table")
+            };
+            let mut model = SpinnerModel::new(r.spinner);
+            while g.turn(&s) != Turn::Terminal {
+                let Turn::Player(p) = g.turn(&s) else {
+                    let c = g.sample_chance(&s, &mut rng).expect("chance");
+                    g.apply(&mut s, &c).expect("chance");
+                    continue;
+                };
+                if !s.layout().is_empty() {
+                    let hand = s.hand(p).expect("a seat");
+                    let tiles: Vec<Tile> = match s.drawn() {
+                        Some(t) => vec![t],
+                        None => hand.iter().collect(),
+                    };
+                    let legal_now = legal(&g, &s);
+                    for t in tiles {
+                        for (e, v) in model.open_ends() {
+                            if !t.has(v) {
+                                continue;
+                            }
+                            let act = Action::Play(t, e);
+                            match g.check(&s, &act) {
+                                Ok(()) => {
+                                    assert!(legal_now.contains(&act.to_string()), "{act}")
+                                }
+                                Err(PlayError::SamePlay { same_as, .. }) => {
+                                    twins += 1;
+                                    assert_eq!(same_as, mirror(e), "{act}");
+                                    let twin = Action::Play(t, same_as);
+                                    assert!(legal_now.contains(&twin.to_string()), "{twin}");
+                                    let (mut m1, mut m2) = (model.clone(), model.clone());
+                                    m1.apply(&act);
+                                    m2.apply(&twin);
+                                    if r.scoring == lattjo_dominoes::Scoring::Fives {
+                                        assert_eq!(
+                                            m1.count(),
+                                            m2.count(),
+                                            "{r:?} round {round}: {act} / {twin}\n{}",
+                                            g.describe_state(&s)
+                                        );
+                                    }
+                                    let values = |m: &SpinnerModel| {
+                                        let mut v: Vec<u8> =
+                                            m.open_ends().iter().map(|x| x.1).collect();
+                                        v.sort_unstable();
+                                        v
+                                    };
+                                    assert_eq!(values(&m1), values(&m2), "{act} / {twin}");
+                                }
+                                Err(e) => panic!(
+                                    "{r:?} round {round}: {act} fits by the model: {e}\n{}",
+                                    g.describe_state(&s)
+                                ),
+                            }
+                        }
+                    }
+                    // No legal play the model does not know.
+                    let model_ends = model.open_ends();
+                    for m in &legal_now {
+                        if let Ok(Action::Play(t, e)) = m.parse::<Action>() {
+                            let v = model_ends.iter().find(|x| x.0 == e).map(|x| x.1);
+                            assert!(v.is_some_and(|v| t.has(v)), "{m} not by the model");
+                        }
+                    }
+                }
+                let act = g.sample_action(&s, &mut rng, &mut buf).expect("a move");
+                let before = s.fives()[p];
+                g.apply(&mut s, &act).expect("legal");
+                model.apply(&act);
+                if let Action::Open(_) | Action::Play(..) = act {
+                    plays += 1;
+                    if let Action::Play(_, End::Up | End::Down | End::Side(..)) = act {
+                        side_plays += 1;
+                    }
+                    let mut crate_ends: Vec<(End, u8)> = s
+                        .layout()
+                        .open_ends()
+                        .map(|e| (e, s.layout().end_value(e).expect("open")))
+                        .collect();
+                    crate_ends.sort_by_key(|(e, n)| (e.to_string(), *n));
+                    assert_eq!(
+                        crate_ends,
+                        model.open_ends(),
+                        "{r:?} round {round} after {act}\n{}",
+                        g.describe_state(&s)
+                    );
+                    let count = model.count();
+                    let fives = r.scoring == lattjo_dominoes::Scoring::Fives;
+                    let gain = if fives && count.is_multiple_of(5) {
+                        i64::from(count)
+                    } else {
+                        0
+                    };
+                    scored += usize::from(gain > 0);
+                    assert_eq!(
+                        s.fives()[p] - before,
+                        gain,
+                        "{r:?} round {round}: {act} counts {count} by the model\n{}",
+                        g.describe_state(&s)
+                    );
+                    if fives {
+                        assert_eq!(s.layout().ends_total(), count, "{act}");
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{plays} plays, {side_plays} on spinner sides, {scored} scoring, {twins} twins");
+    assert!(plays > 10_000 && side_plays > 500 && scored > 1_000 && twins > 100);
 }
