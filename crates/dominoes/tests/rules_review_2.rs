@@ -165,6 +165,20 @@ fn e1b_e5_a_layout_closed_at_blanks_ties_in_the_booklet_and_goes_to_the_lightest
     assert_eq!(points(&s), [0, 12]);
 }
 
+/// E5 option LightestTile ("the round to the tied player holding the lightest single tile"):
+/// only the players tied for the lowest total compare tiles. Seats 0 and 1 hold 5 pips each,
+/// seat 2 holds 6 with the lightest tile on the table (1-0), but seat 2 is not tied, so seat
+/// 0's 2-0 beats seat 1's 4-1 and seat 0 scores the others' 5 + 6 = 11 (block: OthersOnly).
+#[test]
+fn e5_lightest_tile_a_lighter_tile_outside_the_tie_does_not_count() {
+    let g = game(Rules::block().with_players(3));
+    let s = pos(&g, &["2-0 3-0", "4-1", "1-0 5-0"], CLOSED_AT_6, 0);
+    let r = s.result().expect("blocked");
+    assert_eq!(r.pips.as_slice(), &[5, 5, 6]);
+    assert_eq!(r.winner, Some(seat(0)));
+    assert_eq!(points(&s), [11, 0, 0]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Section 5: fives scoring
 
@@ -317,6 +331,33 @@ fn d3_e13_a_partners_hand_is_hidden_too() {
     }
     assert_ne!(g.view(&one, Some(seat(2))), g.view(&two, Some(seat(2))));
     assert_eq!(g.view(&one, Some(seat(0))).hand, one.hand(seat(0)));
+}
+
+/// E11 ("a per-player view: own hand, the layout, and tile counts of the other hands"), E13:
+/// a determinization for seat 0 in a partnership deals the partner's hand again like the
+/// opponents': over 40 samples each of seats 1, 2 and 3 is given other tiles than it holds at
+/// least once, while seat 0's hand, the layout and the hand sizes stay.
+#[test]
+fn e11_e13_a_determinization_deals_the_partners_hand_again_too() {
+    let g = game(Rules::partnership());
+    let s = pos(
+        &g,
+        &["6-4 2-1", "3-3 5-1", "5-5 3-0", "1-1 4-2"],
+        "[6-6]",
+        0,
+    );
+    let mut rng = GameRng::new(0xE11, 13);
+    let mut moved = [false; 4];
+    for _ in 0..40 {
+        let d = g.determinize(&s, seat(0), &mut rng);
+        assert_eq!(d.hand(seat(0)), s.hand(seat(0)));
+        assert_eq!(d.layout(), s.layout());
+        for p in 1..4u8 {
+            assert_eq!(d.hand(seat(p)).map(Tiles::len), Some(2));
+            moved[usize::from(p)] |= d.hand(seat(p)) != s.hand(seat(p));
+        }
+    }
+    assert_eq!(moved, [false, true, true, true]);
 }
 
 /// D14, E10, E13 played out: a partnership match to 50 ends after the first round in which a
