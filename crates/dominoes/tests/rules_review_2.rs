@@ -9,8 +9,8 @@
 
 use boardgame_core::{Game, GameRng, ImperfectInfo, Match, MatchConfig, Turn, random_playout};
 use lattjo_dominoes::{
-    Action, Dominoes, End, NoDouble, PlaceError, PlayError, RoundEnd, Rules, Side, SpinnerRule,
-    State, Tile, Tiles,
+    Action, Dominoes, End, NextRoundLeader, NoDouble, PlaceError, PlayError, RoundEnd, Rules, Side,
+    SpinnerRule, State, Tile, Tiles,
 };
 
 use crate::common::{a, game, legal, pos, refused, seat, t};
@@ -903,4 +903,90 @@ fn s5_fu1_fu5_a_spinner_model_agrees_on_ends_counts_and_placements() {
     }
     eprintln!("{plays} plays, {side_plays} on spinner sides, {scored} scoring, {twins} twins");
     assert!(plays > 10_000 && side_plays > 500 && scored > 1_000 && twins > 100);
+}
+
+/// E7 and its options through whole matches (`Match`, D15): the first round opens with the
+/// highest double dealt (D4); every later round is opened by the booklet's highest double
+/// again, by the previous round's winner with any tile (the highest double when nobody won),
+/// or by the seat after the previous round's opener. The finished round is rebuilt from the
+/// state before its last action, since the match deals the next round at once.
+#[test]
+fn e7_d15_who_opens_each_round_of_a_match() {
+    let presets = [
+        Rules::lattjo(),
+        Rules::lattjo().with_players(3),
+        Rules::all_fives(),
+        Rules::all_fives().with_players(3),
+        Rules::lattjo()
+            .with_players(4)
+            .with_next_round_leader(NextRoundLeader::NextClockwise),
+        Rules::five_up().with_players(4).with_partnerships(true),
+    ];
+    let mut later_rounds = 0;
+    for (i, r) in presets.iter().enumerate() {
+        let g = game(*r);
+        let m = Match::new(
+            g.clone(),
+            MatchConfig::new(Some(150), None).expect("config"),
+        );
+        let mut rng = GameRng::new(0xE7, i as u64);
+        let mut buf = Vec::new();
+        for _ in 0..5 {
+            let mut s = m.new_initial_state();
+            // What the finished round before says: its winner and its opener.
+            let mut previous: Option<(Option<boardgame_core::Seat>, boardgame_core::Seat)> = None;
+            let mut checked = false;
+            while m.turn(&s) != Turn::Terminal {
+                let round = s.round().clone();
+                if let (Turn::Player(p), false) = (g.turn(&round), checked) {
+                    checked = true;
+                    // The round's first player action: the opening.
+                    let mut v = Vec::new();
+                    g.legal_actions(&round, &mut v);
+                    let hand = round.hand(p).expect("a seat");
+                    let top_double = |st: &State| {
+                        boardgame_core::Seat::all(r.players)
+                            .flat_map(|q| st.hand(q).expect("a seat").iter())
+                            .filter(|t| t.is_double())
+                            .max_by_key(|t| t.pips())
+                    };
+                    let by_double = || {
+                        let d = top_double(&round).expect("a double (D5)");
+                        assert!(hand.contains(d), "{r:?}: the holder of {d} opens");
+                        assert_eq!(v, [Action::Open(d)]);
+                    };
+                    match (previous, r.next_round_leader) {
+                        (None, _) | (_, NextRoundLeader::HighestDouble) => by_double(),
+                        (Some((None, _)), NextRoundLeader::PreviousWinner) => by_double(),
+                        (Some((Some(w), _)), NextRoundLeader::PreviousWinner) => {
+                            later_rounds += 1;
+                            assert_eq!(p, w, "{r:?}: the previous winner leads");
+                            assert_eq!(v.len(), hand.len(), "any tile");
+                        }
+                        (Some((_, opener)), NextRoundLeader::NextClockwise) => {
+                            later_rounds += 1;
+                            assert_eq!(p, opener.next(r.players), "{r:?}");
+                            assert_eq!(v.len(), hand.len(), "any tile");
+                        }
+                        (_, other) => panic!("{other:?}"),
+                    }
+                }
+                let before = s.rounds_played();
+                let act = m
+                    .sample_action(&s, &mut rng, &mut buf)
+                    .or_else(|| m.sample_chance(&s, &mut rng));
+                let act = act.expect("an action");
+                m.apply(&mut s, &act).expect("legal");
+                if s.rounds_played() > before {
+                    let mut done = round;
+                    g.apply(&mut done, &act).expect("the same action");
+                    let res = done.result().expect("the round is over");
+                    previous = Some((res.winner, done.opener().expect("opened")));
+                    checked = false;
+                }
+            }
+        }
+    }
+    eprintln!("{later_rounds} later rounds opened by a named seat");
+    assert!(later_rounds > 20, "{later_rounds}");
 }
