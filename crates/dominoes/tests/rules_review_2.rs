@@ -925,10 +925,7 @@ fn e7_d15_who_opens_each_round_of_a_match() {
     let mut later_rounds = 0;
     for (i, r) in presets.iter().enumerate() {
         let g = game(*r);
-        let m = Match::new(
-            g.clone(),
-            MatchConfig::new(Some(150), None).expect("config"),
-        );
+        let m = Match::new(g, MatchConfig::new(Some(150), None).expect("config"));
         let mut rng = GameRng::new(0xE7, i as u64);
         let mut buf = Vec::new();
         for _ in 0..5 {
