@@ -20,5 +20,6 @@ mod readme;
 mod records;
 mod rules;
 mod rules_review;
+mod rules_review_2;
 mod svg;
 mod text_formats;
