@@ -987,3 +987,45 @@ fn e7_d15_who_opens_each_round_of_a_match() {
     eprintln!("{later_rounds} later rounds opened by a named seat");
     assert!(later_rounds > 20, "{later_rounds}");
 }
+
+/// E10 ("A player who reaches at least the target at the end of a round wins at once. At most
+/// one player scores per round, so two players cannot cross the target together") holds for
+/// the booklet's block scoring only: under fives (section 5) every play can score, so two
+/// players can end one round both at or over the target. The crate then gives the match to
+/// the higher total (boardgame-core's `Rounds::match_returns`), seats tied at the top share
+/// the win, and a match in which every seat ends on the same total is a draw (0 each);
+/// docs/dominoes.md says so. Random All Fives matches to 50 between three
+/// players must meet such a round and end that way.
+#[test]
+fn e10_s5_two_players_over_the_target_after_one_fives_round_the_higher_total_wins() {
+    let m = Match::new(
+        game(Rules::all_fives().with_players(3)),
+        MatchConfig::new(Some(50), None).expect("config"),
+    );
+    let mut crossed_together = 0;
+    for seed in 0..300 {
+        let mut s = m.new_initial_state();
+        random_playout(&m, &mut s, &mut GameRng::new(seed, 0xE10), &mut Vec::new());
+        let totals = s.totals().as_slice().to_vec();
+        let over = totals.iter().filter(|&&p| p >= 50).count();
+        assert!(over >= 1, "seed {seed}: {totals:?}");
+        let best = *totals.iter().max().expect("three seats");
+        let r = m.returns(&s).expect("over");
+        let all_tied = totals.iter().all(|&p| p == best);
+        for (seat, &p) in totals.iter().enumerate() {
+            let want = match (all_tied, p == best) {
+                (true, _) => 0.0,
+                (false, true) => 1.0,
+                (false, false) => -1.0,
+            };
+            assert_eq!(r.as_slice()[seat], want, "seed {seed}: {totals:?}");
+        }
+        if over >= 2 {
+            crossed_together += 1;
+        }
+    }
+    assert!(
+        crossed_together > 0,
+        "no match had two players over the target at its end"
+    );
+}
