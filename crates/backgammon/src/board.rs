@@ -133,6 +133,52 @@ impl fmt::Display for Side {
     }
 }
 
+/// A text that is not a side as [`Side`]'s `Display` writes it (`white` or `black`): the
+/// text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{ParseSideError, Side};
+/// let err: ParseSideError = "White".parse::<Side>().unwrap_err();
+/// assert_eq!(err.0, "White");
+/// assert_eq!(err.to_string(), "not a side (white or black): \"White\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a side (white or black): {0:?}")]
+#[non_exhaustive]
+pub struct ParseSideError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes, `white` or `black`: lower case, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseSideError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Side;
+/// assert_eq!("black".parse::<Side>()?, Side::Black);
+/// assert_eq!(Side::White.to_string().parse::<Side>()?, Side::White);
+/// assert!("Black".parse::<Side>().is_err());
+/// assert!("white ".parse::<Side>().is_err());
+/// # Ok::<(), lattjo_backgammon::ParseSideError>(())
+/// ```
+impl FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        match s {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            _ => Err(ParseSideError(excerpt(s))),
+        }
+    }
+}
+
 /// A point `1..=24` in some side's own numbering (standard per-player numbering: each side
 /// counts towards its own home, point 1 is the deepest home point).
 ///
@@ -655,6 +701,40 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_sides_read_back_from_their_text() {
+        for side in Side::ALL {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_side_is_refused_without_a_panic() {
+        let long = "white".repeat(20_000);
+        for bad in [
+            "",
+            " ",
+            "White",
+            "BLACK",
+            "w",
+            "b",
+            "white ",
+            " black",
+            "white\n",
+            "whitex",
+            "white black",
+            "0",
+            "seat 0",
+            "whité",
+            "ｗhite",
+            &long,
+        ] {
+            let err = bad.parse::<Side>().expect_err(bad);
+            assert_eq!(err, ParseSideError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
+    }
 
     #[test]
     fn start_position_pip_count_167_each_side() {
