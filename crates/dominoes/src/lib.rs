@@ -113,6 +113,7 @@ pub use rules::{
 };
 pub use shown::{Group, Shown};
 pub use tile::{
-    End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Side, Tile, Tiles,
+    End, MAX_NUMBER, ParseEndError, ParseSideError, ParseTileError, ParseTilesError, Side, Tile,
+    Tiles,
 };
 pub use view::{Step, View};
