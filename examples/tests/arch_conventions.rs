@@ -451,6 +451,7 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
         let g = lattjo_chess::Chess::default();
         random_game(&g, seed, 200, |s, a| {
             note(round_trips("chess position", s.position()));
+            note(round_trips("chess board", s.position().board()));
             if let Some(a) = a {
                 note(round_trips("chess action", a));
             }
@@ -829,6 +830,7 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     parse_messages::<dm::Side>("dominoes Side", &inputs, &mut f);
     parse_messages::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
     parse_messages::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);
+    parse_messages::<ch::Board>("chess Board", &inputs, &mut f);
 
     let mut refused = |what: &str, e: &(dyn std::error::Error + 'static)| {
         if let Some(p) = message_problem(e) {
@@ -1791,5 +1793,6 @@ fn every_from_str_answers_random_short_texts_without_a_panic() {
     no_panic::<dm::Side>("dominoes Side", &inputs, &mut f);
     no_panic::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
     no_panic::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);
+    no_panic::<ch::Board>("chess Board", &inputs, &mut f);
     assert!(f.is_empty(), "{f:#?}");
 }

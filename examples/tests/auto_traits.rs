@@ -73,6 +73,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_chess::Bitboard>();
     auto::<lattjo_chess::Board>();
     auto::<lattjo_chess::BoardError>();
+    auto::<lattjo_chess::ParseBoardError>();
     auto::<lattjo_chess::EpMode>();
     auto::<lattjo_chess::FenError>();
     auto::<lattjo_chess::Action>();

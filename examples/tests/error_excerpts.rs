@@ -105,6 +105,7 @@ fn every_from_str_quotes_an_excerpt_of_a_long_bad_input() {
         lattjo_chess::UciPosition,
         lattjo_chess::pgn::commands::MarkColor,
         lattjo_chess::pgn::commands::Score,
+        lattjo_chess::Board,
         lattjo_dominoes::Action,
         lattjo_dominoes::Layout,
         lattjo_dominoes::RoundRecord,

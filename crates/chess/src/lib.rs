@@ -90,7 +90,7 @@ pub use attacks::{
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use board::{Board, BoardError};
+pub use board::{Board, BoardError, ParseBoardError};
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::{EpMode, FenError};
 pub use game::{
