@@ -486,6 +486,7 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
                 if let Some(a) = a {
                     note(round_trips("backgammon action", a));
                 }
+                note(round_trips("backgammon position", s.position()));
                 // The phases an XGID holds whole (docs/backgammon.md, "A state as text").
                 use lattjo_backgammon::Phase;
                 let whole = matches!(
@@ -827,6 +828,7 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     parse_messages::<Seat>("core Seat", &inputs, &mut f);
     parse_messages::<boardgame_core::Shape>("core Shape", &inputs, &mut f);
     parse_messages::<bg::Side>("backgammon Side", &inputs, &mut f);
+    parse_messages::<bg::Position>("backgammon Position", &inputs, &mut f);
     parse_messages::<dm::Side>("dominoes Side", &inputs, &mut f);
     parse_messages::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
     parse_messages::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);
@@ -1790,6 +1792,7 @@ fn every_from_str_answers_random_short_texts_without_a_panic() {
     no_panic::<Seat>("core Seat", &inputs, &mut f);
     no_panic::<boardgame_core::Shape>("core Shape", &inputs, &mut f);
     no_panic::<bg::Side>("backgammon Side", &inputs, &mut f);
+    no_panic::<bg::Position>("backgammon Position", &inputs, &mut f);
     no_panic::<dm::Side>("dominoes Side", &inputs, &mut f);
     no_panic::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
     no_panic::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);

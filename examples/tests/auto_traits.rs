@@ -160,6 +160,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_backgammon::Side>();
     auto::<lattjo_backgammon::SideError>();
     auto::<lattjo_backgammon::ParseSideError>();
+    auto::<lattjo_backgammon::ParsePositionError>();
     auto::<lattjo_backgammon::Action>();
     auto::<lattjo_backgammon::Backgammon>();
     auto::<lattjo_backgammon::MatchContext>();

@@ -65,6 +65,7 @@ fn every_from_str_quotes_an_excerpt_of_a_long_bad_input() {
         lattjo_backgammon::Dice,
         lattjo_backgammon::Label,
         lattjo_backgammon::Side,
+        lattjo_backgammon::Position,
         lattjo_backgammon::Step,
         lattjo_backgammon::fibs::FibsBoard,
         lattjo_backgammon::GnubgId,
