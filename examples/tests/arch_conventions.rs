@@ -451,6 +451,7 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
         let g = lattjo_chess::Chess::default();
         random_game(&g, seed, 200, |s, a| {
             note(round_trips("chess position", s.position()));
+            note(round_trips("chess board", s.position().board()));
             if let Some(a) = a {
                 note(round_trips("chess action", a));
             }
@@ -485,6 +486,7 @@ fn display_and_from_str_round_trip_on_the_states_and_moves_of_random_games() {
                 if let Some(a) = a {
                     note(round_trips("backgammon action", a));
                 }
+                note(round_trips("backgammon position", s.position()));
                 // The phases an XGID holds whole (docs/backgammon.md, "A state as text").
                 use lattjo_backgammon::Phase;
                 let whole = matches!(
@@ -818,6 +820,19 @@ fn every_provoked_error_message_is_lowercase_without_a_trailing_period() {
     parse_messages::<lattjo_carrom::Stroke>("carrom Stroke", &inputs, &mut f);
     parse_messages::<nv::Stroke>("novuss Stroke", &inputs, &mut f);
     parse_messages::<nv::Action>("novuss Action", &inputs, &mut f);
+    parse_messages::<nv::Side>("novuss Side", &inputs, &mut f);
+    parse_messages::<nv::Compass>("novuss Compass", &inputs, &mut f);
+    parse_messages::<nv::DiscId>("novuss DiscId", &inputs, &mut f);
+    parse_messages::<nv::Conduct>("novuss Conduct", &inputs, &mut f);
+    parse_messages::<nv::Foul>("novuss Foul", &inputs, &mut f);
+    parse_messages::<Seat>("core Seat", &inputs, &mut f);
+    parse_messages::<boardgame_core::Shape>("core Shape", &inputs, &mut f);
+    parse_messages::<bg::Side>("backgammon Side", &inputs, &mut f);
+    parse_messages::<bg::Position>("backgammon Position", &inputs, &mut f);
+    parse_messages::<dm::Side>("dominoes Side", &inputs, &mut f);
+    parse_messages::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
+    parse_messages::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);
+    parse_messages::<ch::Board>("chess Board", &inputs, &mut f);
 
     let mut refused = |what: &str, e: &(dyn std::error::Error + 'static)| {
         if let Some(p) = message_problem(e) {
@@ -1548,8 +1563,9 @@ fn every_rules_field_doc_says_what_the_presets_set() {
 }
 
 /// architecture.md, API conventions, "Text": `parse(display(x)) == x`, here for every
-/// value of the small types with `Display` and `FromStr`: squares, booklet labels, colours,
-/// dice, seatings, tiles, ends and results.
+/// value of the small types with `Display` and `FromStr`: seats and shapes, squares, booklet
+/// labels, sides, colours, dice, seatings, tiles, ends, results, the PGN comment's mark
+/// colours and scores, and Novuss's sides, compass points, discs, conduct calls and fouls.
 #[test]
 fn every_value_of_the_small_text_types_reads_back_as_itself() {
     let mut failures = Vec::new();
@@ -1608,6 +1624,72 @@ fn every_value_of_the_small_text_types_reads_back_as_itself() {
     note(round_trips("dominoes tiles", &hand));
     for e in lattjo_dominoes::End::ALL {
         note(round_trips("dominoes end", &e));
+    }
+    for side in lattjo_dominoes::Side::BOTH {
+        note(round_trips("dominoes side", &side));
+    }
+    for i in 0..=u8::MAX {
+        note(round_trips("seat", &Seat::new(i)));
+        note(round_trips(
+            "novuss disc",
+            &lattjo_disc_billiards::DiscId(i),
+        ));
+    }
+    for dims in [&[1][..], &[20, 8, 8], &[2, 3, 4, 5], &[usize::MAX]] {
+        let shape = boardgame_core::Shape::new(dims).expect("a shape");
+        note(round_trips("shape", &shape));
+    }
+    for side in lattjo_backgammon::Side::ALL {
+        note(round_trips("backgammon side", &side));
+    }
+    use lattjo_chess::pgn::commands::{MarkColor, Score};
+    for c in MarkColor::ALL {
+        note(round_trips("chess mark colour", &c));
+    }
+    for n in [i32::MIN, -101, -1, 0, 7, 100, i32::MAX] {
+        note(round_trips("chess score", &Score::Centipawns(n)));
+        note(round_trips("chess score", &Score::Mate(n)));
+    }
+    use lattjo_disc_billiards::{Compass, Conduct, Foul};
+    for side in lattjo_disc_billiards::Side::BOTH {
+        note(round_trips("novuss side", &side));
+    }
+    for c in Compass::ALL {
+        note(round_trips("novuss compass", &c));
+    }
+    for c in Conduct::ALL {
+        note(round_trips("novuss conduct", &c));
+    }
+    // Every foul: the match below stops compiling when a foul is added and not listed.
+    let listed = |f: Foul| match f {
+        Foul::PuckLost
+        | Foul::NoOwnDisc
+        | Foul::OpponentFirst
+        | Foul::DarkDisc
+        | Foul::OpponentOffTable
+        | Foul::OwnOffTable
+        | Foul::Technique
+        | Foul::ZoneContact
+        | Foul::DarkOnlyShort
+        | Foul::BlindZone
+        | Foul::DarkKnockedIn => f,
+    };
+    for foul in [
+        Foul::PuckLost,
+        Foul::NoOwnDisc,
+        Foul::OpponentFirst,
+        Foul::DarkDisc,
+        Foul::OpponentOffTable,
+        Foul::OwnOffTable,
+        Foul::Technique,
+        Foul::ZoneContact,
+        Foul::DarkOnlyShort,
+        Foul::BlindZone,
+        Foul::DarkKnockedIn,
+    ]
+    .map(listed)
+    {
+        note(round_trips("novuss foul", &foul));
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
@@ -1702,5 +1784,18 @@ fn every_from_str_answers_random_short_texts_without_a_panic() {
     no_panic::<dm::RoundRecord>("dominoes RoundRecord", &inputs, &mut f);
     no_panic::<lattjo_carrom::Stroke>("carrom Stroke", &inputs, &mut f);
     no_panic::<lattjo_disc_billiards::Stroke>("novuss Stroke", &inputs, &mut f);
+    no_panic::<lattjo_disc_billiards::Side>("novuss Side", &inputs, &mut f);
+    no_panic::<lattjo_disc_billiards::Compass>("novuss Compass", &inputs, &mut f);
+    no_panic::<lattjo_disc_billiards::DiscId>("novuss DiscId", &inputs, &mut f);
+    no_panic::<lattjo_disc_billiards::Conduct>("novuss Conduct", &inputs, &mut f);
+    no_panic::<lattjo_disc_billiards::Foul>("novuss Foul", &inputs, &mut f);
+    no_panic::<Seat>("core Seat", &inputs, &mut f);
+    no_panic::<boardgame_core::Shape>("core Shape", &inputs, &mut f);
+    no_panic::<bg::Side>("backgammon Side", &inputs, &mut f);
+    no_panic::<bg::Position>("backgammon Position", &inputs, &mut f);
+    no_panic::<dm::Side>("dominoes Side", &inputs, &mut f);
+    no_panic::<ch::pgn::commands::MarkColor>("chess MarkColor", &inputs, &mut f);
+    no_panic::<ch::pgn::commands::Score>("chess Score", &inputs, &mut f);
+    no_panic::<ch::Board>("chess Board", &inputs, &mut f);
     assert!(f.is_empty(), "{f:#?}");
 }

@@ -29,6 +29,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<boardgame_core::MatchConfigError>();
     auto::<boardgame_core::BufferSizeError>();
     auto::<boardgame_core::Shape>();
+    auto::<boardgame_core::ParseShapeError>();
     auto::<boardgame_core::ResumeError>();
     auto::<boardgame_core::IsMcts>();
     auto::<boardgame_core::Mcts>();
@@ -37,6 +38,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<boardgame_core::Returns>();
     auto::<boardgame_core::Seat>();
     auto::<boardgame_core::SeatError>();
+    auto::<boardgame_core::ParseSeatError>();
     auto::<boardgame_core::Turn>();
     // disc_physics
     auto::<disc_physics::DiscId>();
@@ -71,6 +73,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_chess::Bitboard>();
     auto::<lattjo_chess::Board>();
     auto::<lattjo_chess::BoardError>();
+    auto::<lattjo_chess::ParseBoardError>();
     auto::<lattjo_chess::EpMode>();
     auto::<lattjo_chess::FenError>();
     auto::<lattjo_chess::Action>();
@@ -156,6 +159,8 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_backgammon::PositionSetup>();
     auto::<lattjo_backgammon::Side>();
     auto::<lattjo_backgammon::SideError>();
+    auto::<lattjo_backgammon::ParseSideError>();
+    auto::<lattjo_backgammon::ParsePositionError>();
     auto::<lattjo_backgammon::Action>();
     auto::<lattjo_backgammon::Backgammon>();
     auto::<lattjo_backgammon::MatchContext>();
@@ -275,6 +280,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_dominoes::ParseTileError>();
     auto::<lattjo_dominoes::ParseTilesError>();
     auto::<lattjo_dominoes::Side>();
+    auto::<lattjo_dominoes::ParseSideError>();
     auto::<lattjo_dominoes::Tile>();
     auto::<lattjo_dominoes::Tiles>();
     auto::<lattjo_dominoes::Step>();
@@ -328,18 +334,23 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_disc_billiards::CallError>();
     auto::<lattjo_disc_billiards::CallReport>();
     auto::<lattjo_disc_billiards::Conduct>();
+    auto::<lattjo_disc_billiards::ParseConductError>();
     auto::<lattjo_disc_billiards::Disc>();
     auto::<lattjo_disc_billiards::DiscId>();
+    auto::<lattjo_disc_billiards::ParseDiscIdError>();
     auto::<lattjo_disc_billiards::Side>();
+    auto::<lattjo_disc_billiards::ParseSideError>();
     auto::<lattjo_disc_billiards::Action>();
     auto::<lattjo_disc_billiards::ParseActionError>();
     auto::<lattjo_disc_billiards::Novuss>();
     auto::<lattjo_disc_billiards::PlayError>();
     auto::<lattjo_disc_billiards::WeakPlayer>();
     auto::<lattjo_disc_billiards::Compass>();
+    auto::<lattjo_disc_billiards::ParseCompassError>();
     auto::<lattjo_disc_billiards::Dimensions>();
     auto::<lattjo_disc_billiards::Body>();
     auto::<lattjo_disc_billiards::Foul>();
+    auto::<lattjo_disc_billiards::ParseFoulError>();
     auto::<lattjo_disc_billiards::Fouls>();
     auto::<lattjo_disc_billiards::Outcome>();
     auto::<lattjo_disc_billiards::OutcomeError>();

@@ -133,6 +133,52 @@ impl fmt::Display for Side {
     }
 }
 
+/// A text that is not a side as [`Side`]'s `Display` writes it (`white` or `black`): the
+/// text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{ParseSideError, Side};
+/// let err: ParseSideError = "White".parse::<Side>().unwrap_err();
+/// assert_eq!(err.0, "White");
+/// assert_eq!(err.to_string(), "not a side (white or black): \"White\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a side (white or black): {0:?}")]
+#[non_exhaustive]
+pub struct ParseSideError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes, `white` or `black`: lower case, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseSideError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::Side;
+/// assert_eq!("black".parse::<Side>()?, Side::Black);
+/// assert_eq!(Side::White.to_string().parse::<Side>()?, Side::White);
+/// assert!("Black".parse::<Side>().is_err());
+/// assert!("white ".parse::<Side>().is_err());
+/// # Ok::<(), lattjo_backgammon::ParseSideError>(())
+/// ```
+impl FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        match s {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            _ => Err(ParseSideError(excerpt(s))),
+        }
+    }
+}
+
 /// A point `1..=24` in some side's own numbering (standard per-player numbering: each side
 /// counts towards its own home, point 1 is the deepest home point).
 ///
@@ -652,9 +698,296 @@ impl fmt::Display for Position {
     }
 }
 
+/// A text that is not a position as [`Position`]'s `Display` writes it.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{ParsePositionError, Position, PositionError, Side};
+/// let text = Position::start(Side::White).to_string();
+/// let err = text.replace("W5 ", "W6 ").parse::<Position>().unwrap_err();
+/// assert!(matches!(err, ParsePositionError::Position(PositionError::WrongCount { .. })));
+/// let err = text.replace("off W0", "off W1").parse::<Position>().unwrap_err();
+/// assert!(matches!(err, ParsePositionError::BorneOff { side: Side::White, written: 1, counted: 0 }));
+/// let err = text.replace(" to move", " on roll").parse::<Position>().unwrap_err();
+/// assert!(matches!(err, ParsePositionError::Diagram { line: 3, .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParsePositionError {
+    /// A line that is not as `Display` writes it: the first such (counted from 1: the points
+    /// 13 to 24, the points 12 to 1, the bars, borne-off counts and side on roll; 4 for text
+    /// after them) and its text, at most 64 characters of it
+    /// ([`boardgame_core::text::excerpt`]; empty for a line that is missing).
+    #[error("line {line} of a position diagram is not as Position's Display writes it: {text:?}")]
+    Diagram {
+        /// The line, counted from 1.
+        line: usize,
+        /// The line's text, at most 64 characters of it.
+        text: String,
+    },
+    /// Checker counts that make no position ([`Position::new`]'s error).
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A borne-off count that is not 15 less the side's checkers on the points and the bar.
+    #[error(
+        "{side} has {written} checkers borne off in the diagram, but {counted} by its other checkers"
+    )]
+    BorneOff {
+        /// The side.
+        side: Side,
+        /// The count written after `off`.
+        written: u8,
+        /// 15 less the side's checkers on the points and the bar.
+        counted: u8,
+    },
+}
+
+/// Reads exactly what `Display` writes: the points 13 to 24, then 12 to 1, in White's
+/// numbering, each ` Wn` or ` Bn` with `n` left-aligned in two columns, or `  . ` for an empty
+/// point; then `bar W<n> B<n>  off W<n> B<n>  <side> to move`; lines ending in `\n` but the
+/// last, which ends the text. `parse(p.to_string()) == p` for every position. The shorter
+/// texts of a position are its Position ID ([`Position::position_id`]) and the XGID of a
+/// state ([`crate::Xgid`]).
+///
+/// # Errors
+///
+/// [`ParsePositionError::Diagram`] for a line that is not as `Display` writes it,
+/// [`ParsePositionError::Position`] for counts that make no position, and
+/// [`ParsePositionError::BorneOff`] for a borne-off count that does not add up.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{Position, Side};
+/// let start = Position::start(Side::Black);
+/// let text = start.to_string();
+/// assert!(text.ends_with("bar W0 B0  off W0 B0  black to move"));
+/// assert_eq!(text.parse::<Position>()?, start);
+/// assert!(format!("{text}\n").parse::<Position>().is_err());
+/// # Ok::<(), lattjo_backgammon::ParsePositionError>(())
+/// ```
+impl FromStr for Position {
+    type Err = ParsePositionError;
+    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
+        let bad = |line: usize, text: &str| ParsePositionError::Diagram {
+            line,
+            text: excerpt(text),
+        };
+        let mut white = [0u8; 26];
+        let mut black = [0u8; 26];
+        let mut lines = s.split_inclusive('\n');
+        for (i, points) in [[13, 24], [12, 1]].into_iter().enumerate() {
+            let line = lines.next().unwrap_or("");
+            let row = line.strip_suffix('\n').map(str::as_bytes);
+            let Some(row) = row.filter(|r| r.len() == 48) else {
+                return Err(bad(i + 1, line));
+            };
+            for (j, cell) in row.chunks_exact(4).enumerate() {
+                // The point in White's numbering: 13 to 24 on the first line, 12 to 1 on the
+                // second.
+                let p = if points[0] < points[1] {
+                    13 + j
+                } else {
+                    12 - j
+                };
+                let count = match *cell {
+                    [b' ', b' ', b'.', b' '] => continue,
+                    [b' ', _, d @ b'1'..=b'9', b' '] => d - b'0',
+                    [b' ', _, d @ b'1'..=b'9', e @ b'0'..=b'9'] => (d - b'0') * 10 + (e - b'0'),
+                    _ => return Err(bad(i + 1, line)),
+                };
+                match cell[1] {
+                    b'W' => white[p] = count,
+                    b'B' => black[25 - p] = count,
+                    _ => return Err(bad(i + 1, line)),
+                }
+            }
+        }
+        let last = lines.next().unwrap_or("");
+        if let Some(extra) = lines.next() {
+            return Err(bad(4, extra));
+        }
+        let (bar_white, bar_black, off_white, off_black, to_move) =
+            read_last_line(last).ok_or_else(|| bad(3, last))?;
+        white[BAR] = bar_white;
+        black[BAR] = bar_black;
+        let position = Position::new(to_move, white, black)?;
+        for (side, written) in [(Side::White, off_white), (Side::Black, off_black)] {
+            let counted = position.off(side);
+            if written != counted {
+                return Err(ParsePositionError::BorneOff {
+                    side,
+                    written,
+                    counted,
+                });
+            }
+        }
+        Ok(position)
+    }
+}
+
+/// `bar W<n> B<n>  off W<n> B<n>  <side> to move`: the bars, the borne-off counts and the
+/// side on roll, each number in digits without a sign or a leading zero.
+fn read_last_line(line: &str) -> Option<(u8, u8, u8, u8, Side)> {
+    fn number<'a>(s: &'a str, until: &str) -> Option<(u8, &'a str)> {
+        let (digits, rest) = s.split_once(until)?;
+        let canonical = match digits.as_bytes() {
+            [] | [b'0', _, ..] => false,
+            b => b.iter().all(u8::is_ascii_digit),
+        };
+        Some((digits.parse().ok().filter(|_| canonical)?, rest))
+    }
+    let rest = line.strip_prefix("bar W")?;
+    let (bar_white, rest) = number(rest, " B")?;
+    let (bar_black, rest) = number(rest, "  off W")?;
+    let (off_white, rest) = number(rest, " B")?;
+    let (off_black, rest) = number(rest, "  ")?;
+    let to_move = rest.strip_suffix(" to move")?.parse().ok()?;
+    Some((bar_white, bar_black, off_white, off_black, to_move))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Any position: each side's 15 checkers anywhere in its own numbering (off, a point or
+    /// the bar), a black checker on a point White holds moved to the bar.
+    fn any_position() -> impl Strategy<Value = Position> {
+        let side = proptest::collection::vec(0usize..26, 15);
+        (side.clone(), side, any::<bool>()).prop_filter_map("a position", |(w, b, black)| {
+            let mut white = [0u8; 26];
+            let mut blacks = [0u8; 26];
+            for p in w {
+                white[p] += 1;
+            }
+            for p in b {
+                let taken = (1..=24).contains(&p) && white[25 - p] > 0;
+                blacks[if taken { BAR } else { p }] += 1;
+            }
+            let to_move = if black { Side::Black } else { Side::White };
+            Position::new(to_move, white, blacks).ok()
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn every_position_reads_back_from_its_diagram(p in any_position()) {
+            prop_assert_eq!(p.to_string().parse::<Position>(), Ok(p));
+        }
+    }
+
+    #[test]
+    fn the_extreme_positions_read_back_from_their_diagrams() {
+        let mut all_on_bar = [0u8; 26];
+        all_on_bar[BAR] = 15;
+        let mut all_on_one = [0u8; 26];
+        all_on_one[24] = 15;
+        let mut all_off = [0u8; 26];
+        all_off[OFF] = 15;
+        for (white, black) in [
+            (all_on_bar, all_on_one),
+            (all_on_one, all_on_bar),
+            (all_off, all_on_one),
+            (all_on_one, all_off),
+        ] {
+            for side in Side::ALL {
+                let p = Position::new(side, white, black).expect("a position");
+                assert_eq!(p.to_string().parse::<Position>(), Ok(p), "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_position_diagram_names_what_is_wrong_without_a_panic() {
+        let good = Position::start(Side::White).to_string();
+        let long = "W".repeat(100_000);
+        // Texts not as `Display` writes them, and the line each is wrong on.
+        let cases: Vec<(String, usize)> = vec![
+            (String::new(), 1),
+            (" ".into(), 1),
+            (long, 1),
+            (good.repeat(1_000), 4),
+            (format!("{good}\n"), 3),
+            (format!("{good} "), 3),
+            (format!(" {good}"), 1),
+            (good.replacen('\n', "\r\n", 1), 1),
+            (good.replacen("W5 ", "w5 ", 1), 1),
+            (good.replacen("W5 ", "X5 ", 1), 1),
+            (good.replacen("W5 ", "W05", 1), 1),
+            (good.replacen("W5 ", "W0 ", 1), 1),
+            (good.replacen("W5 ", "W 5", 1), 1),
+            (good.replacen("W5 ", "W５", 1), 1),
+            (good.replacen("W2 ", "Wé", 1), 1),
+            (good.replacen("B2 ", "Bé", 1), 2),
+            (good.replacen("bar W0", "bar W00", 1), 3),
+            (good.replacen("bar W0", "bar W+0", 1), 3),
+            (good.replacen("bar W0", "bar W256", 1), 3),
+            (good.replacen("white", "White", 1), 3),
+            (good.replacen("  off", " off", 1), 3),
+            (good.replacen(" to move", "", 1), 3),
+        ];
+        for (bad, line) in cases {
+            match bad.parse::<Position>() {
+                Err(ParsePositionError::Diagram { line: l, text }) => {
+                    assert_eq!(l, line, "{bad:?}");
+                    assert!(text.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+                }
+                other => panic!("{bad:?}: {other:?}"),
+            }
+        }
+        // A diagram of counts that make no position, and one whose borne-off count is wrong.
+        assert!(matches!(
+            good.replacen("bar W0", "bar W1", 1).parse::<Position>(),
+            Err(ParsePositionError::Position(
+                PositionError::WrongCount { .. }
+            ))
+        ));
+        assert_eq!(
+            good.replacen("off W0 B0", "off W0 B2", 1)
+                .parse::<Position>(),
+            Err(ParsePositionError::BorneOff {
+                side: Side::Black,
+                written: 2,
+                counted: 0,
+            })
+        );
+    }
+
+    #[test]
+    fn both_sides_read_back_from_their_text() {
+        for side in Side::ALL {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_side_is_refused_without_a_panic() {
+        let long = "white".repeat(20_000);
+        for bad in [
+            "",
+            " ",
+            "White",
+            "BLACK",
+            "w",
+            "b",
+            "white ",
+            " black",
+            "white\n",
+            "whitex",
+            "white black",
+            "0",
+            "seat 0",
+            "whité",
+            "ｗhite",
+            &long,
+        ] {
+            let err = bad.parse::<Side>().expect_err(bad);
+            assert_eq!(err, ParseSideError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
+    }
 
     #[test]
     fn start_position_pip_count_167_each_side() {

@@ -85,8 +85,8 @@ pub use boardgame_core::{
 };
 
 pub use board::{
-    BAR, CHECKERS, Label, LabelError, OFF, Point, PointError, Position, PositionError,
-    PositionSetup, Side, SideError,
+    BAR, CHECKERS, Label, LabelError, OFF, ParsePositionError, ParseSideError, Point, PointError,
+    Position, PositionError, PositionSetup, Side, SideError,
 };
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use game::{

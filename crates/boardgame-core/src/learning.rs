@@ -204,6 +204,62 @@ impl fmt::Display for Shape {
     }
 }
 
+/// A text that is not a shape as [`Shape`]'s `Display` writes it (`9`, `20x8x8`): the text,
+/// at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{ParseShapeError, Shape};
+/// let err: ParseShapeError = "8x0".parse::<Shape>().unwrap_err();
+/// assert_eq!(err.0, "8x0");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "not a shape (1 to 4 dimensions from 1 up joined by x, such as 20x8x8, of a size that \
+     fits usize): {0:?}"
+)]
+#[non_exhaustive]
+pub struct ParseShapeError(
+    /// The text, at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes: the dimensions, outermost first, in decimal digits
+/// without a sign or a leading zero, joined by a lower-case `x` (`9`, `20x8x8`), with the
+/// checks of [`Shape::new`]; nothing around it. `parse(s.to_string()) == s` for every shape.
+///
+/// # Errors
+///
+/// [`ParseShapeError`] for any other text, and for dimensions [`Shape::new`] refuses.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Shape;
+/// let shape: Shape = "20x8x8".parse()?;
+/// assert_eq!(shape, Shape::fixed([20, 8, 8]));
+/// assert_eq!(shape.to_string().parse::<Shape>()?, shape);
+/// assert!("20X8X8".parse::<Shape>().is_err());
+/// assert!("1x2x3x4x5".parse::<Shape>().is_err());
+/// # Ok::<(), boardgame_core::ParseShapeError>(())
+/// ```
+impl core::str::FromStr for Shape {
+    type Err = ParseShapeError;
+    fn from_str(s: &str) -> Result<Shape, ParseShapeError> {
+        let bad = || ParseShapeError(crate::text::excerpt(s));
+        let mut dims = [0usize; MAX_RANK];
+        let mut rank = 0;
+        for d in s.split('x') {
+            // One dimension more than a shape holds is refused before the rest is split.
+            let slot = dims.get_mut(rank).ok_or_else(bad)?;
+            *slot = crate::text::decimal(d).ok_or_else(bad)?;
+            rank += 1;
+        }
+        Shape::new(&dims[..rank]).ok_or_else(bad)
+    }
+}
+
 /// A caller's buffer does not have the length the encoding needs.
 ///
 /// # Examples
@@ -606,6 +662,63 @@ mod tests {
         assert_eq!(Shape::flat(9).unwrap().dims(), &[9]);
         const CHESS: Shape = Shape::fixed([20, 8, 8]);
         assert_eq!(Some(CHESS), Shape::new(&[20, 8, 8]));
+    }
+
+    #[test]
+    fn shapes_read_back_from_their_text() {
+        let mut shapes = vec![
+            Shape::flat(1).unwrap(),
+            Shape::flat(usize::MAX).unwrap(),
+            Shape::fixed([20, 8, 8]),
+            Shape::fixed([1, 1, 1, 1]),
+            Shape::new(&[usize::MAX / 2, 2]).unwrap(),
+        ];
+        for a in [1, 2, 7, 10, 100] {
+            for b in [1, 3, 64] {
+                shapes.push(Shape::new(&[a, b]).unwrap());
+                shapes.push(Shape::new(&[b, a, 2]).unwrap());
+                shapes.push(Shape::new(&[a, 5, b, 10]).unwrap());
+            }
+        }
+        for s in shapes {
+            assert_eq!(s.to_string().parse::<Shape>(), Ok(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_shape_is_refused_without_a_panic() {
+        let long = "1x".repeat(50_000);
+        let digits = "9".repeat(100_000);
+        for bad in [
+            "",
+            " ",
+            "x",
+            "3x",
+            "x3",
+            "3xx4",
+            "3X4",
+            "3 x 4",
+            " 3x4",
+            "3x4 ",
+            "3x4\n",
+            "3x4y",
+            "0",
+            "3x0",
+            "03x4",
+            "+3",
+            "-3",
+            "1x2x3x4x5",
+            "18446744073709551616",
+            "4294967296x4294967296",
+            "３x4",
+            "3×4",
+            long.as_str(),
+            digits.as_str(),
+        ] {
+            let err = bad.parse::<Shape>().expect_err(bad);
+            assert_eq!(err, ParseShapeError(crate::text::excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= crate::text::EXCERPT_CHARS);
+        }
     }
 
     #[test]

@@ -58,11 +58,11 @@ pub use drivers::{
 };
 pub use game::{Game, ImperfectInfo, MatchConfig, MatchConfigError, RoundContext, Rounds};
 pub use learning::{
-    BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, Shape, byte_values,
-    write_bits,
+    BufferSizeError, IndexedActions, MAX_RANK, Observe, ParametricActions, ParseShapeError, Shape,
+    byte_values, write_bits,
 };
 pub use matches::{MAX_SCORELESS_ROUNDS, Match, MatchState, ResumeError, RoundState};
 pub use mcts::{IsMcts, Mcts, MctsConfig, SearchResult, SearchResultError};
 pub use record::{ParseRecordError, Record, ReplayError};
 pub use rng::GameRng;
-pub use seat::{BySeat, MAX_SEATS, Returns, Seat, SeatError, Turn};
+pub use seat::{BySeat, MAX_SEATS, ParseSeatError, Returns, Seat, SeatError, Turn};

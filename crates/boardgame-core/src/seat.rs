@@ -114,6 +114,56 @@ impl fmt::Display for Seat {
     }
 }
 
+/// A text that is not a seat as [`Seat`]'s `Display` writes it (`seat 0` to `seat 255`): the
+/// text, at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::{ParseSeatError, Seat};
+/// let err: ParseSeatError = "seat 256".parse::<Seat>().unwrap_err();
+/// assert_eq!(err.0, "seat 256");
+/// assert_eq!(err.to_string(), "not a seat (seat <n>, n from 0 to 255): \"seat 256\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a seat (seat <n>, n from 0 to 255): {0:?}")]
+#[non_exhaustive]
+pub struct ParseSeatError(
+    /// The text, at most [`EXCERPT_CHARS`](crate::text::EXCERPT_CHARS) characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes: `seat`, one space and the index in decimal digits
+/// without a sign or a leading zero, from `seat 0` to `seat 255` (any index a [`Seat`]
+/// holds; whether the seat is at the table is the game's to say, [`Seat::checked`]). Lower
+/// case only, nothing around it: `parse(s.to_string()) == s` for every seat.
+///
+/// # Errors
+///
+/// [`ParseSeatError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// let seat: Seat = "seat 3".parse()?;
+/// assert_eq!(seat, Seat::new(3));
+/// assert_eq!(seat.to_string().parse::<Seat>()?, seat);
+/// assert!("Seat 3".parse::<Seat>().is_err());
+/// assert!("seat 03".parse::<Seat>().is_err());
+/// assert!("3".parse::<Seat>().is_err());
+/// # Ok::<(), boardgame_core::ParseSeatError>(())
+/// ```
+impl core::str::FromStr for Seat {
+    type Err = ParseSeatError;
+    fn from_str(s: &str) -> Result<Seat, ParseSeatError> {
+        s.strip_prefix("seat ")
+            .and_then(crate::text::decimal)
+            .map(Seat)
+            .ok_or_else(|| ParseSeatError(crate::text::excerpt(s)))
+    }
+}
+
 /// Whose move it is.
 ///
 /// # Examples
@@ -357,6 +407,45 @@ mod tests {
                 serde_json::from_str(&serde_json::to_string(&a).expect("writes")).expect("reads");
             assert_eq!(back, a);
             assert_eq!(hash(&back), hash(&a));
+        }
+    }
+
+    #[test]
+    fn every_seat_reads_back_from_its_text() {
+        for i in 0..=u8::MAX {
+            let seat = Seat::new(i);
+            assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_seat_is_refused_without_a_panic() {
+        let long = format!("seat {}", "1".repeat(100_000));
+        for bad in [
+            "",
+            " ",
+            "seat",
+            "seat ",
+            "Seat 1",
+            "SEAT 1",
+            "seat 1 ",
+            " seat 1",
+            "seat 1x",
+            "seat  1",
+            "seat\t1",
+            "seat +1",
+            "seat -1",
+            "seat 01",
+            "seat 256",
+            "seat 1\n",
+            "seat ١",
+            "séat 1",
+            "1",
+            long.as_str(),
+        ] {
+            let err = bad.parse::<Seat>().expect_err(bad);
+            assert_eq!(err, ParseSeatError(crate::text::excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= crate::text::EXCERPT_CHARS);
         }
     }
 

@@ -459,6 +459,18 @@ fn read_buffered(r: &mut impl BufRead, dst: &mut [u8]) -> io::Result<usize> {
     Ok(n)
 }
 
+/// A whole number written as `Display` writes one: ASCII digits, no sign, no leading zero
+/// (`0` alone is zero), in range for `T` (the readers of [`Seat`](crate::Seat) and
+/// [`Shape`](crate::Shape)).
+pub(crate) fn decimal<T: core::str::FromStr>(s: &str) -> Option<T> {
+    let canonical = match s.as_bytes() {
+        [] => false,
+        [b'0', _, ..] => false,
+        b => b.iter().all(u8::is_ascii_digit),
+    };
+    if canonical { s.parse().ok() } else { None }
+}
+
 /// The most characters of input text an error message quotes (see [`excerpt`]).
 pub const EXCERPT_CHARS: usize = 64;
 

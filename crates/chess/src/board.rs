@@ -1,6 +1,9 @@
 //! Piece placement: which piece stands on which square.
 
 use core::fmt;
+use core::str::FromStr;
+
+use boardgame_core::text::excerpt;
 
 use crate::bitboard::Bitboard;
 use crate::types::{ByColor, Color, File, Piece, Rank, Role, Square};
@@ -338,5 +341,170 @@ impl fmt::Display for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+/// A text that is not a board as [`Board`]'s `Display` writes it: the first line that is
+/// wrong (counted from 1, rank 8's; 9 for text after the eighth line) and that line, at most
+/// 64 characters of it ([`boardgame_core::text::excerpt`]; empty for a line that is missing).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Board, ParseBoardError};
+/// let text = Board::standard().to_string().replacen("P P P P", "P P X P", 1);
+/// let err: ParseBoardError = text.parse::<Board>().unwrap_err();
+/// assert_eq!((err.line, err.text.as_str()), (7, "P P X P P P P P\n"));
+/// assert_eq!(
+///     err.to_string(),
+///     "line 7 of a board diagram is not eight pieces or dots separated by single spaces \
+///      and a line feed: \"P P X P P P P P\\n\""
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "line {line} of a board diagram is not eight pieces or dots separated by single spaces \
+     and a line feed: {text:?}"
+)]
+#[non_exhaustive]
+pub struct ParseBoardError {
+    /// The line, counted from 1 (rank 8's); 9 for text after the eighth line.
+    pub line: usize,
+    /// The line's text with its line feed, at most 64 characters of it.
+    pub text: String,
+}
+
+/// Reads exactly what `Display` writes: eight lines, rank 8 first, each the eight squares
+/// from the a-file to the h-file, a square as its piece's FEN letter (upper case for White)
+/// or `.` for an empty one, separated by single spaces, each line ending in `\n`, and
+/// nothing else. `parse(b.to_string()) == b` for every board. The FEN of a board, which is
+/// shorter, is [`Board::board_fen`] (read within a FEN by [`crate::Position`]'s `FromStr`).
+///
+/// # Errors
+///
+/// [`ParseBoardError`] naming the first line that is not such a line.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::{Board, Color, Piece, Role, Square};
+/// let text = "\
+/// . . . . k . . .
+/// . . . . . . . .
+/// . . . . . . . .
+/// . . . . . . . .
+/// . . . . . . . .
+/// . . . . . . . .
+/// . . . . . . . .
+/// . . . . K . . .
+/// ";
+/// let board: Board = text.parse()?;
+/// assert_eq!(board.board_fen(), "4k3/8/8/8/8/8/8/4K3");
+/// assert_eq!(board.to_string(), text);
+/// assert_eq!(Board::standard().to_string().parse::<Board>()?, Board::standard());
+/// assert!(text.trim_end().parse::<Board>().is_err()); // the last line feed is missing
+/// # Ok::<(), lattjo_chess::ParseBoardError>(())
+/// ```
+impl FromStr for Board {
+    type Err = ParseBoardError;
+    fn from_str(s: &str) -> Result<Board, ParseBoardError> {
+        let bad = |line: usize, text: &str| ParseBoardError {
+            line,
+            text: excerpt(text),
+        };
+        let mut board = Board::empty();
+        let mut lines = s.split_inclusive('\n');
+        for (i, rank) in Rank::ALL.into_iter().rev().enumerate() {
+            let line = lines.next().unwrap_or("");
+            let row = line.strip_suffix('\n').map(str::as_bytes);
+            let Some(row) = row.filter(|r| r.len() == 15) else {
+                return Err(bad(i + 1, line));
+            };
+            for (j, file) in File::ALL.into_iter().enumerate() {
+                if j > 0 && row[2 * j - 1] != b' ' {
+                    return Err(bad(i + 1, line));
+                }
+                match row[2 * j] {
+                    b'.' => {}
+                    c => {
+                        // A byte of a multi-byte character is no letter of a piece.
+                        let piece = Piece::from_char(char::from(c))
+                            .filter(|_| c.is_ascii())
+                            .ok_or_else(|| bad(i + 1, line))?;
+                        board.set_piece_at(Square::from_coords(file, rank), piece);
+                    }
+                }
+            }
+        }
+        match lines.next() {
+            Some(extra) => Err(bad(9, extra)),
+            None => Ok(board),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A board of any placement: each square empty or any of the twelve pieces.
+    fn any_board() -> impl Strategy<Value = Board> {
+        proptest::collection::vec(0usize..13, 64).prop_map(|squares| {
+            let mut board = Board::empty();
+            for (sq, k) in Square::ALL.into_iter().zip(squares) {
+                if k > 0 {
+                    let color = if k > 6 { Color::Black } else { Color::White };
+                    let role = Role::ALL[(k - 1) % 6];
+                    board.set_piece_at(sq, Piece { color, role });
+                }
+            }
+            board
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn every_board_reads_back_from_its_diagram(board in any_board()) {
+            prop_assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        }
+    }
+
+    #[test]
+    fn the_empty_and_the_standard_board_read_back() {
+        for board in [Board::empty(), Board::standard()] {
+            assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_board_diagram_names_its_first_bad_line_without_a_panic() {
+        let good = Board::standard().to_string();
+        let long = "r".repeat(100_000);
+        let many_lines = good.repeat(1_000);
+        let cases: Vec<(String, usize)> = vec![
+            (String::new(), 1),
+            (" ".into(), 1),
+            (good.trim_end().into(), 8),
+            (format!("{good}\n"), 9),
+            (format!("{good} "), 9),
+            (format!(" {good}"), 1),
+            (good.replace('\n', "\r\n"), 1),
+            (good.replacen("r n b", "r  n b", 1), 1),
+            (good.replacen("r n b", "r,n b", 1), 1),
+            (good.replacen('r', "x", 1), 1),
+            (good.replacen('P', "é", 1), 7),
+            (good.replacen('P', "Ｐ", 1), 7),
+            (good.replacen(". . . . . . . .\n", "", 1), 8),
+            (good.replacen('.', "-", 1), 3),
+            (good.replacen(". . . . . . . .\n", "........\n", 1), 3),
+            (long.clone(), 1),
+            (many_lines, 9),
+        ];
+        for (bad, line) in cases {
+            let err = bad.parse::<Board>().expect_err(&bad);
+            assert_eq!(err.line, line, "{bad:?}");
+            assert!(err.text.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
     }
 }

@@ -34,7 +34,8 @@
 //!   `claim draw with e7e8q`, ...), [`UciPosition`] as a UCI `position` command and every other
 //!   message of the UCI protocol, both ways ([`uci::GuiCommand`], [`uci::EngineMessage`]),
 //!   [`GameResult`] (`1-0`, `0-1`, `1/2-1/2`, `*`), [`pgn::PgnGame`], [`epd::Epd`] (a test
-//!   suite's line); [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
+//!   suite's line), [`Board`] as its eight-line diagram, and the commands of PGN comments
+//!   ([`pgn::commands`]); [`pgn::PgnReader`] streams games from any `BufRead`. [`svg::render`]
 //!   draws diagrams with the pieces as shapes.
 //!
 //! # Features
@@ -90,7 +91,7 @@ pub use attacks::{
     rook_attacks,
 };
 pub use bitboard::Bitboard;
-pub use board::{Board, BoardError};
+pub use board::{Board, BoardError, ParseBoardError};
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::{EpMode, FenError};
 pub use game::{

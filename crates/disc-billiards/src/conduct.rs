@@ -6,8 +6,10 @@
 //! N10, B16).
 
 use core::fmt;
+use core::str::FromStr;
 
 use boardgame_core::Seat;
+use boardgame_core::text::excerpt;
 
 use crate::discs::Side;
 use crate::outcome::{Penalty, Resolution};
@@ -100,9 +102,10 @@ impl Conduct {
     }
 }
 
-impl fmt::Display for Conduct {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Conduct {
+    /// The phrase `Display` writes and `FromStr` reads.
+    const fn phrase(self) -> &'static str {
+        match self {
             Conduct::RefusedToStrike => "refused to strike",
             Conduct::DoubleStroke => "double stroke",
             Conduct::TouchedDisc => "touched discs or a moving puck",
@@ -110,7 +113,68 @@ impl fmt::Display for Conduct {
             Conduct::Delay => "delayed more than 30 s after a warning",
             Conduct::PuckBroke => "the puck broke during the stroke",
             Conduct::LeftZone => "crossed the border of his own zone",
-        })
+        }
+    }
+}
+
+/// A phrase: `refused to strike`, `double stroke`, `touched discs or a moving puck`, `moved
+/// discs during the opponent's turn`, `delayed more than 30 s after a warning`, `the puck
+/// broke during the stroke`, `crossed the border of his own zone`. (An [`Action`](crate::Action)'s
+/// text names a call by a word of its own instead, `refused-to-strike`, ...)
+impl fmt::Display for Conduct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.phrase())
+    }
+}
+
+/// A text that is not one of the phrases [`Conduct`]'s `Display` writes: the text, at most 64
+/// characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Conduct, ParseConductError};
+/// let err: ParseConductError = "delay".parse::<Conduct>().unwrap_err();
+/// assert_eq!(err.0, "delay");
+/// assert_eq!(
+///     err.to_string(),
+///     "not a breach of conduct (a phrase such as \"refused to strike\"): \"delay\""
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a breach of conduct (a phrase such as \"refused to strike\"): {0:?}")]
+#[non_exhaustive]
+pub struct ParseConductError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly the phrase `Display` writes (see there): lower case, single spaces, nothing
+/// around it. The action words (`delay`, `left-zone`, ...) are [`Action`](crate::Action)'s to
+/// read, within `call conduct <seat> <word>`.
+///
+/// # Errors
+///
+/// [`ParseConductError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::Conduct;
+/// let c: Conduct = "double stroke".parse()?;
+/// assert_eq!(c, Conduct::DoubleStroke);
+/// assert_eq!(Conduct::LeftZone.to_string().parse::<Conduct>()?, Conduct::LeftZone);
+/// assert!("Double stroke".parse::<Conduct>().is_err());
+/// assert!("double-stroke".parse::<Conduct>().is_err());
+/// # Ok::<(), lattjo_disc_billiards::ParseConductError>(())
+/// ```
+impl FromStr for Conduct {
+    type Err = ParseConductError;
+    fn from_str(s: &str) -> Result<Conduct, ParseConductError> {
+        Conduct::ALL
+            .into_iter()
+            .find(|c| c.phrase() == s)
+            .ok_or_else(|| ParseConductError(excerpt(s)))
     }
 }
 
@@ -341,5 +405,42 @@ pub(crate) fn apply(
         debt_paid,
         debt_capped,
         winner,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_conduct_reads_back_from_its_phrase() {
+        for c in Conduct::ALL {
+            assert_eq!(c.to_string().parse::<Conduct>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_conduct_phrase_is_refused_without_a_panic() {
+        let long = "double stroke".repeat(8_000);
+        for bad in [
+            "",
+            " ",
+            "delay",
+            "left-zone",
+            "Refused to strike",
+            "DOUBLE STROKE",
+            "double stroke ",
+            " double stroke",
+            "double stroke\n",
+            "double  stroke",
+            "double stroke!",
+            "moved discs during the opponent’s turn",
+            "doublé stroke",
+            &long,
+        ] {
+            let err = bad.parse::<Conduct>().expect_err(bad);
+            assert_eq!(err, ParseConductError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
     }
 }

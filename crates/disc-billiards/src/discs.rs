@@ -1,7 +1,10 @@
 //! The pieces: the two sides, where each seat plays from, and the object discs.
 
 use core::fmt;
+use core::str::FromStr;
 use disc_physics::Vec2;
+
+use boardgame_core::text::excerpt;
 
 use boardgame_core::Seat;
 
@@ -69,6 +72,53 @@ impl fmt::Display for Side {
     }
 }
 
+/// A text that is not a side as [`Side`]'s `Display` writes it (`side A` or `side B`): the
+/// text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{ParseSideError, Side};
+/// let err: ParseSideError = "side a".parse::<Side>().unwrap_err();
+/// assert_eq!(err.0, "side a");
+/// assert_eq!(err.to_string(), "not a side (side A or side B): \"side a\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a side (side A or side B): {0:?}")]
+#[non_exhaustive]
+pub struct ParseSideError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes, `side A` or `side B`: `side` in lower case, one
+/// space, the letter in upper case, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseSideError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::Side;
+/// assert_eq!("side B".parse::<Side>()?, Side::B);
+/// assert_eq!(Side::A.to_string().parse::<Side>()?, Side::A);
+/// assert!("A".parse::<Side>().is_err());
+/// assert!("side b".parse::<Side>().is_err());
+/// # Ok::<(), lattjo_disc_billiards::ParseSideError>(())
+/// ```
+impl FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        match s {
+            "side A" => Ok(Side::A),
+            "side B" => Ok(Side::B),
+            _ => Err(ParseSideError(excerpt(s))),
+        }
+    }
+}
+
 /// Where a seat plays from: singles south and north; pairs south, west, north, east
 /// (clockwise, partners opposite, N16).
 #[must_use]
@@ -112,6 +162,59 @@ impl fmt::Display for DiscId {
     }
 }
 
+/// A text that is not a disc as [`DiscId`]'s `Display` writes it (`disc 0` to `disc 255`):
+/// the text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{DiscId, ParseDiscIdError};
+/// let err: ParseDiscIdError = "disc 256".parse::<DiscId>().unwrap_err();
+/// assert_eq!(err.0, "disc 256");
+/// assert_eq!(err.to_string(), "not a disc (disc <n>, n from 0 to 255): \"disc 256\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a disc (disc <n>, n from 0 to 255): {0:?}")]
+#[non_exhaustive]
+pub struct ParseDiscIdError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes: `disc`, one space and the index in decimal digits
+/// without a sign or a leading zero, from `disc 0` to `disc 255` (any index a [`DiscId`]
+/// holds; whether a state has that disc is the state's to say, [`crate::State::disc`]).
+/// Lower case only, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseDiscIdError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::DiscId;
+/// assert_eq!("disc 7".parse::<DiscId>()?, DiscId(7));
+/// assert_eq!(DiscId(31).to_string().parse::<DiscId>()?, DiscId(31));
+/// assert!("disc 07".parse::<DiscId>().is_err());
+/// assert!("Disc 7".parse::<DiscId>().is_err());
+/// # Ok::<(), lattjo_disc_billiards::ParseDiscIdError>(())
+/// ```
+impl FromStr for DiscId {
+    type Err = ParseDiscIdError;
+    fn from_str(s: &str) -> Result<DiscId, ParseDiscIdError> {
+        // ASCII digits only (Rust's integer parser also takes a sign), no leading zero.
+        let digits = s.strip_prefix("disc ").filter(|d| match d.as_bytes() {
+            [] | [b'0', _, ..] => false,
+            b => b.iter().all(u8::is_ascii_digit),
+        });
+        digits
+            .and_then(|d| d.parse().ok())
+            .map(DiscId)
+            .ok_or_else(|| ParseDiscIdError(excerpt(s)))
+    }
+}
+
 /// One object disc.
 ///
 /// # Examples
@@ -135,4 +238,43 @@ pub struct Disc {
     pub home: Vec2,
     /// Its centre on the table, or `None` when it is in a pocket.
     pub at: Option<Vec2>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::text::EXCERPT_CHARS;
+
+    #[test]
+    fn sides_and_discs_read_back_from_their_text() {
+        for side in Side::BOTH {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+        for i in 0..=u8::MAX {
+            assert_eq!(DiscId(i).to_string().parse::<DiscId>(), Ok(DiscId(i)));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_side_or_disc_is_refused_without_a_panic() {
+        let long = "side A".repeat(20_000);
+        for bad in [
+            "", " ", "A", "B", "side", "side ", "side a", "SIDE A", "Side A", "side A ", " side A",
+            "side A\n", "side  A", "side\tA", "side AB", "side C", "sidé A", "side Ａ", &long,
+        ] {
+            let err = bad.parse::<Side>().expect_err(bad);
+            assert_eq!(err, ParseSideError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= EXCERPT_CHARS);
+        }
+        let long = format!("disc {}", "1".repeat(100_000));
+        for bad in [
+            "", " ", "3", "disc", "disc ", "Disc 3", "DISC 3", "disc 3 ", " disc 3", "disc 3\n",
+            "disc  3", "disc\t3", "disc 3x", "disc +3", "disc -3", "disc 03", "disc 256", "disc ٣",
+            "dïsc 3", &long,
+        ] {
+            let err = bad.parse::<DiscId>().expect_err(bad);
+            assert_eq!(err, ParseDiscIdError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= EXCERPT_CHARS);
+        }
+    }
 }

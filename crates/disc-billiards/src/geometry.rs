@@ -7,6 +7,9 @@
 
 use core::f64::consts::FRAC_1_SQRT_2;
 use core::fmt;
+use core::str::FromStr;
+
+use boardgame_core::text::excerpt;
 
 use disc_physics::Vec2;
 use disc_physics::limits::plain;
@@ -122,6 +125,55 @@ impl fmt::Display for Compass {
             Compass::North => "north",
             Compass::East => "east",
         })
+    }
+}
+
+/// A text that is not a side of the table as [`Compass`]'s `Display` writes it (`south`,
+/// `west`, `north` or `east`): the text, at most 64 characters of it
+/// ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Compass, ParseCompassError};
+/// let err: ParseCompassError = "S".parse::<Compass>().unwrap_err();
+/// assert_eq!(err.0, "S");
+/// assert_eq!(err.to_string(), "not a side of the table (south, west, north or east): \"S\"");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a side of the table (south, west, north or east): {0:?}")]
+#[non_exhaustive]
+pub struct ParseCompassError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly what `Display` writes, `south`, `west`, `north` or `east`: lower case,
+/// nothing around it.
+///
+/// # Errors
+///
+/// [`ParseCompassError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::Compass;
+/// assert_eq!("west".parse::<Compass>()?, Compass::West);
+/// assert_eq!(Compass::East.to_string().parse::<Compass>()?, Compass::East);
+/// assert!("North".parse::<Compass>().is_err());
+/// # Ok::<(), lattjo_disc_billiards::ParseCompassError>(())
+/// ```
+impl FromStr for Compass {
+    type Err = ParseCompassError;
+    fn from_str(s: &str) -> Result<Compass, ParseCompassError> {
+        match s {
+            "south" => Ok(Compass::South),
+            "west" => Ok(Compass::West),
+            "north" => Ok(Compass::North),
+            "east" => Ok(Compass::East),
+            _ => Err(ParseCompassError(excerpt(s))),
+        }
     }
 }
 
@@ -294,6 +346,39 @@ pub(crate) const DIRS16: [Vec2; 16] = [
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_compass_side_reads_back_from_its_text() {
+        for c in Compass::ALL {
+            assert_eq!(c.to_string().parse::<Compass>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_compass_side_is_refused_without_a_panic() {
+        let long = "south".repeat(20_000);
+        for bad in [
+            "",
+            " ",
+            "s",
+            "S",
+            "South",
+            "NORTH",
+            "south ",
+            " west",
+            "east\n",
+            "eastx",
+            "north east",
+            "side A",
+            "sóuth",
+            "ｅast",
+            &long,
+        ] {
+            let err = bad.parse::<Compass>().expect_err(bad);
+            assert_eq!(err, ParseCompassError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
+    }
 
     #[test]
     fn local_coordinates_round_trip() {

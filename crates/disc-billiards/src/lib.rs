@@ -93,14 +93,14 @@ pub use boardgame_core::{
 };
 pub use disc_physics::{ConfigError, Params, StepConfig, TableError, Trajectory, Vec2, World};
 
-pub use conduct::{Call, CallError, CallReport, Conduct};
-pub use discs::{Disc, DiscId, MAX_DISCS, Side, seat_compass};
+pub use conduct::{Call, CallError, CallReport, Conduct, ParseConductError};
+pub use discs::{Disc, DiscId, MAX_DISCS, ParseDiscIdError, ParseSideError, Side, seat_compass};
 pub use game::{Action, Novuss, PlayError, RANDOM_PLAY_BOUND, WEAK_PLAYER, WeakPlayer};
-pub use geometry::{Compass, Dimensions};
+pub use geometry::{Compass, Dimensions, ParseCompassError};
 pub use notation::ParseActionError;
 pub use outcome::{
-    Body, Foul, Fouls, Outcome, OutcomeError, Penalty, Resolution, SIMULTANEOUS_S, StrokeEvent,
-    StrokeKind, TurnLoss, TurnLosses, UnknownBits,
+    Body, Foul, Fouls, Outcome, OutcomeError, ParseFoulError, Penalty, Resolution, SIMULTANEOUS_S,
+    StrokeEvent, StrokeKind, TurnLoss, TurnLosses, UnknownBits,
 };
 pub use planner::{Planner, PlannerConfig};
 pub use rules::{

@@ -411,9 +411,10 @@ impl Foul {
     ];
 }
 
-impl fmt::Display for Foul {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Foul {
+    /// The label `Display` writes and `FromStr` reads.
+    const fn label(self) -> &'static str {
+        match self {
             Foul::PuckLost => "F1 puck lost",
             Foul::NoOwnDisc => "F2 no own disc touched",
             Foul::OpponentFirst => "F3 opponent's disc first",
@@ -425,7 +426,67 @@ impl fmt::Display for Foul {
             Foul::DarkOnlyShort => "LNF dark-only stroke fell short",
             Foul::BlindZone => "LNF doubles: opponent's disc knocked into the centre circle",
             Foul::DarkKnockedIn => "N13 dark disc knocked in by a body N13 does not allow",
-        })
+        }
+    }
+}
+
+/// The rule's id and a few words: `F1 puck lost`, `F2 no own disc touched`, `F3 opponent's
+/// disc first`, `F4 dark disc`, `F5 opponent's disc off the table`, `B12 own disc off the
+/// table`, `B21 technique`, `B22 disc in own zone first`, `LNF dark-only stroke fell short`,
+/// `LNF doubles: opponent's disc knocked into the centre circle`, `N13 dark disc knocked in
+/// by a body N13 does not allow`.
+impl fmt::Display for Foul {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+/// A text that is not one of the labels [`Foul`]'s `Display` writes: the text, at most 64
+/// characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::{Foul, ParseFoulError};
+/// let err: ParseFoulError = "F1".parse::<Foul>().unwrap_err();
+/// assert_eq!(err.0, "F1");
+/// assert_eq!(
+///     err.to_string(),
+///     "not a foul (a rule id and its words, such as \"F1 puck lost\"): \"F1\""
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a foul (a rule id and its words, such as \"F1 puck lost\"): {0:?}")]
+#[non_exhaustive]
+pub struct ParseFoulError(
+    /// The text, at most 64 characters of it.
+    pub String,
+);
+
+/// Reads exactly the label `Display` writes (see there): the rule's id as written, single
+/// spaces, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseFoulError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_disc_billiards::Foul;
+/// let foul: Foul = "F4 dark disc".parse()?;
+/// assert_eq!(foul, Foul::DarkDisc);
+/// assert_eq!(Foul::Technique.to_string().parse::<Foul>()?, Foul::Technique);
+/// assert!("f4 dark disc".parse::<Foul>().is_err());
+/// # Ok::<(), lattjo_disc_billiards::ParseFoulError>(())
+/// ```
+impl core::str::FromStr for Foul {
+    type Err = ParseFoulError;
+    fn from_str(s: &str) -> Result<Foul, ParseFoulError> {
+        Foul::ALL
+            .into_iter()
+            .find(|f| f.label() == s)
+            .ok_or_else(|| ParseFoulError(boardgame_core::text::excerpt(s)))
     }
 }
 
@@ -974,6 +1035,47 @@ pub(crate) mod serde_tests {
                 }
                 (shape, read) => prop_assert!(false, "{shape:?} but {read:?}"),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_foul_reads_back_from_its_label() {
+        for foul in Foul::ALL {
+            assert_eq!(foul.to_string().parse::<Foul>(), Ok(foul));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_foul_label_is_refused_without_a_panic() {
+        let long = "F1 puck lost".repeat(9_000);
+        for bad in [
+            "",
+            " ",
+            "F1",
+            "puck lost",
+            "f1 puck lost",
+            "F1 PUCK LOST",
+            "F1 puck lost ",
+            " F1 puck lost",
+            "F1 puck lost\n",
+            "F1  puck lost",
+            "F1 puck lostx",
+            "F3 opponent’s disc first",
+            "F1 puck lóst",
+            &long,
+        ] {
+            let err = bad.parse::<Foul>().expect_err(bad);
+            assert_eq!(
+                err,
+                ParseFoulError(boardgame_core::text::excerpt(bad)),
+                "{bad:?}"
+            );
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
         }
     }
 }

@@ -67,9 +67,10 @@
 //!
 //! # Text
 //!
-//! Tiles (`6-4`), sets of tiles, ends (`left`, `2-2:up`), actions (`6-4 left`, `deal 3-2`),
-//! layouts (`3-5 5-6 [6-6] 6-2`, optionally in their set: `double-6 ...`) and round records
-//! implement `Display` and `FromStr`, and read back what they print.
+//! Tiles (`6-4`), sets of tiles, ends (`left`, `2-2:up`), a spinner's sides (`up`, `down`),
+//! actions (`6-4 left`, `deal 3-2`), layouts (`3-5 5-6 [6-6] 6-2`, optionally in their set:
+//! `double-6 ...`) and round records implement `Display` and `FromStr`, and read back what
+//! they print.
 //!
 //! # Features
 //!
@@ -113,6 +114,7 @@ pub use rules::{
 };
 pub use shown::{Group, Shown};
 pub use tile::{
-    End, MAX_NUMBER, ParseEndError, ParseTileError, ParseTilesError, Side, Tile, Tiles,
+    End, MAX_NUMBER, ParseEndError, ParseSideError, ParseTileError, ParseTilesError, Side, Tile,
+    Tiles,
 };
 pub use view::{Step, View};

@@ -609,6 +609,49 @@ impl fmt::Display for Side {
     }
 }
 
+/// A word that is not a spinner's side as [`Side`]'s `Display` writes it (`up` or `down`):
+/// the text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+///
+/// # Examples
+///
+/// ```
+/// let e = "north".parse::<lattjo_dominoes::Side>().unwrap_err();
+/// assert_eq!(e.0, "north");
+/// assert_eq!(e.to_string(), "unknown side \"north\": expected up or down");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown side {0:?}: expected up or down")]
+#[non_exhaustive]
+pub struct ParseSideError(pub String);
+
+/// Reads exactly what `Display` writes, `up` or `down`: lower case, nothing around it (the
+/// words after the `:` of an [`End`]'s `2-2:up`).
+///
+/// # Errors
+///
+/// [`ParseSideError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_dominoes::Side;
+/// assert_eq!("down".parse::<Side>()?, Side::Down);
+/// assert_eq!(Side::Up.to_string().parse::<Side>()?, Side::Up);
+/// assert!("Up".parse::<Side>().is_err());
+/// assert!("left".parse::<Side>().is_err()); // an end of the line, not a side
+/// # Ok::<(), lattjo_dominoes::ParseSideError>(())
+/// ```
+impl FromStr for Side {
+    type Err = ParseSideError;
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        match s {
+            "up" => Ok(Side::Up),
+            "down" => Ok(Side::Down),
+            _ => Err(ParseSideError(excerpt(s))),
+        }
+    }
+}
+
 /// An open end of the layout a tile is added to.
 ///
 /// `Left` and `Right` are the two ends of the line from the first tile. `Up` and `Down` are
@@ -744,6 +787,26 @@ impl FromStr for End {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_sides_read_back_from_their_text() {
+        for side in Side::BOTH {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+    }
+
+    #[test]
+    fn a_word_that_is_no_side_is_refused_without_a_panic() {
+        let long = "up".repeat(50_000);
+        for bad in [
+            "", " ", "Up", "DOWN", "u", "up ", " down", "up\n", "upx", "up down", "left", "2-2:up",
+            "ùp", "ｕp", &long,
+        ] {
+            let err = bad.parse::<Side>().expect_err(bad);
+            assert_eq!(err, ParseSideError(excerpt(bad)), "{bad:?}");
+            assert!(err.0.chars().count() <= boardgame_core::text::EXCERPT_CHARS);
+        }
+    }
 
     #[test]
     fn ids_are_dense_and_invert() {

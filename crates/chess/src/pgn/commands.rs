@@ -589,6 +589,36 @@ impl fmt::Display for MarkColor {
     }
 }
 
+/// Reads exactly what `Display` writes: one letter `R`, `G`, `Y` or `B`, upper case (as
+/// [`MarkColor::from_char`] reads it), nothing around it.
+///
+/// # Errors
+///
+/// A [`CommandError`] of kind [`CommandErrorKind::MarkColor`], with no command name, for
+/// any other text.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::pgn::commands::{CommandErrorKind, MarkColor};
+/// assert_eq!("G".parse::<MarkColor>()?, MarkColor::Green);
+/// assert_eq!(MarkColor::Blue.to_string().parse::<MarkColor>()?, MarkColor::Blue);
+/// let err = "g".parse::<MarkColor>().unwrap_err();
+/// assert_eq!((err.kind, err.text.as_str()), (CommandErrorKind::MarkColor, "g"));
+/// # Ok::<(), lattjo_chess::pgn::commands::CommandError>(())
+/// ```
+impl FromStr for MarkColor {
+    type Err = CommandError;
+    fn from_str(s: &str) -> Result<MarkColor, CommandError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => MarkColor::from_char(c),
+            _ => None,
+        }
+        .ok_or_else(|| error("", s, CommandErrorKind::MarkColor))
+    }
+}
+
 impl fmt::Display for Score {
     /// `0.17`, `-0.40`, `1.00` (pawns with two decimals, as python-chess writes them),
     /// `#3`, `#-3`.
@@ -620,6 +650,37 @@ impl FromStr for Eval {
     /// A `%eval` operand (`0.17`, `-0.5`, `#-3`, `0.17,20`).
     fn from_str(s: &str) -> Result<Eval, CommandError> {
         parse_eval(s).map_err(|(text, kind)| error("eval", text, kind))
+    }
+}
+
+/// Reads what `Display` writes (`0.17`, `-0.40`, `#3`, `#-3`), and every score a `%eval`
+/// operand reads as [`Eval`]'s `FromStr` reads it (`+0.5`, `.5`, `2`, `#+3`), without the
+/// depth: `parse(s.to_string()) == s` for every score. Nothing around it.
+///
+/// # Errors
+///
+/// A [`CommandError`] named `eval` of kind [`CommandErrorKind::Eval`] for a text that is no
+/// score (a depth after a comma included), [`CommandErrorKind::EvalOutOfRange`] for one
+/// beyond 32 bits.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_chess::pgn::commands::{CommandErrorKind, Score};
+/// assert_eq!("-0.40".parse::<Score>()?, Score::Centipawns(-40));
+/// assert_eq!(Score::Mate(-3).to_string().parse::<Score>()?, Score::Mate(-3));
+/// assert_eq!("0.17,20".parse::<Score>().unwrap_err().kind, CommandErrorKind::Eval);
+/// assert_eq!("#9999999999".parse::<Score>().unwrap_err().kind, CommandErrorKind::EvalOutOfRange);
+/// # Ok::<(), lattjo_chess::pgn::commands::CommandError>(())
+/// ```
+impl FromStr for Score {
+    type Err = CommandError;
+    fn from_str(s: &str) -> Result<Score, CommandError> {
+        match parse_eval(s) {
+            Ok(Eval { score, depth: None }) => Ok(score),
+            Ok(Eval { depth: Some(_), .. }) => Err(error("eval", s, CommandErrorKind::Eval)),
+            Err((text, kind)) => Err(error("eval", text, kind)),
+        }
     }
 }
 
@@ -1059,4 +1120,86 @@ pub struct PlyOutOfRange {
     pub ply: usize,
     /// How many plies the main line has.
     pub plies: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardgame_core::text::EXCERPT_CHARS;
+    use proptest::prelude::*;
+
+    #[test]
+    fn every_mark_colour_reads_back_from_its_letter() {
+        for c in MarkColor::ALL {
+            assert_eq!(c.to_string().parse::<MarkColor>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_mark_colour_is_refused_without_a_panic() {
+        let long = "G".repeat(100_000);
+        for bad in [
+            "", " ", "r", "g", "X", "GG", "G ", " G", "G\n", "Ge4", "Ĝ", "Ｇ", &long,
+        ] {
+            let err = bad.parse::<MarkColor>().expect_err(bad);
+            assert_eq!(err.kind, CommandErrorKind::MarkColor, "{bad:?}");
+            assert_eq!((err.command.as_str(), err.text.clone()), ("", excerpt(bad)));
+            assert!(err.text.chars().count() <= EXCERPT_CHARS);
+        }
+    }
+
+    #[test]
+    fn the_extreme_scores_read_back_from_their_text() {
+        for s in [
+            Score::Centipawns(0),
+            Score::Centipawns(-1),
+            Score::Centipawns(i32::MIN),
+            Score::Centipawns(i32::MAX),
+            Score::Mate(0),
+            Score::Mate(i32::MIN),
+            Score::Mate(i32::MAX),
+        ] {
+            assert_eq!(s.to_string().parse::<Score>(), Ok(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn a_text_that_is_no_score_is_refused_with_its_kind_without_a_panic() {
+        let long = "1".repeat(100_000);
+        let long_mate = format!("#{long}");
+        for (bad, kind) in [
+            ("", CommandErrorKind::Eval),
+            (" ", CommandErrorKind::Eval),
+            ("0.17 ", CommandErrorKind::Eval),
+            (" 0.17", CommandErrorKind::Eval),
+            ("0.17\n", CommandErrorKind::Eval),
+            ("0.17,20", CommandErrorKind::Eval),
+            ("0.17x", CommandErrorKind::Eval),
+            ("0.175", CommandErrorKind::Eval),
+            ("#", CommandErrorKind::Eval),
+            ("M3", CommandErrorKind::Eval),
+            ("#-", CommandErrorKind::Eval),
+            ("--1", CommandErrorKind::Eval),
+            ("٣", CommandErrorKind::Eval),
+            ("0.1７", CommandErrorKind::Eval),
+            ("21474836.48", CommandErrorKind::EvalOutOfRange),
+            ("#2147483648", CommandErrorKind::EvalOutOfRange),
+            (long.as_str(), CommandErrorKind::Eval),
+            (long_mate.as_str(), CommandErrorKind::EvalOutOfRange),
+        ] {
+            let err = bad.parse::<Score>().expect_err(bad);
+            assert_eq!(err.kind, kind, "{bad:?}");
+            assert_eq!(err.command, "eval");
+            assert!(err.text.chars().count() <= EXCERPT_CHARS);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn every_score_reads_back_from_its_text(cp in any::<i32>(), mate in any::<i32>()) {
+            for s in [Score::Centipawns(cp), Score::Mate(mate)] {
+                prop_assert_eq!(s.to_string().parse::<Score>(), Ok(s));
+            }
+        }
+    }
 }
