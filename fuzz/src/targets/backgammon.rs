@@ -503,6 +503,10 @@ pub fn gnubg_id_seeds() -> Vec<Vec<u8>> {
 /// what is read writes a text that reads back to it.
 pub fn notation(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    // A position diagram (`Position`'s `Display`) reads back exactly, and is a position.
+    if let Some(p) = text_round_trip::<Position>(s) {
+        check_position(&p);
+    }
     let (first, rest) = s.split_once('\n').unwrap_or((s, ""));
     let (pos, dice, lines) = match first.parse::<State>() {
         Ok(st) if st.dice().is_some() => (*st.position(), st.dice(), rest),
@@ -543,6 +547,7 @@ pub fn notation(data: &[u8]) {
                 text_round_trip::<Label>(tok);
                 text_round_trip::<Dice>(tok);
                 text_round_trip::<Step>(tok);
+                text_round_trip::<Side>(tok);
             }
             let Ok(play) = pos.parse_play(line, dice, policy) else {
                 continue;
@@ -590,6 +595,9 @@ pub fn notation_seeds() -> Vec<Vec<u8>> {
             out.push(text.into_bytes());
         }
     }
+    // Position diagrams, as `Position`'s `Display` writes them.
+    out.push(Position::start(Side::White).to_string().into_bytes());
+    out.push(Position::start(Side::Black).to_string().into_bytes());
     out
 }
 

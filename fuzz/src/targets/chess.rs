@@ -6,8 +6,8 @@ use std::io::BufReader;
 use boardgame_core::text::encode_utf16_file;
 use lattjo_chess::epd::{Epd, Value};
 use lattjo_chess::pgn::commands::{
-    Command, CommandErrorKind, PlyCommands, commands, remove_commands, set_command,
-    text_without_commands, write_comment,
+    Command, CommandErrorKind, MarkColor, PlyCommands, Score, commands, remove_commands,
+    set_command, text_without_commands, write_comment,
 };
 use lattjo_chess::pgn::{PgnGame, PgnReader, Variation, read_pgn};
 use lattjo_chess::polyglot::Book;
@@ -212,6 +212,8 @@ pub fn fen(data: &[u8]) {
             }
         }
     }
+    // A board diagram (`Board`'s `Display`) reads back exactly.
+    let _ = text_round_trip::<Board>(s);
     let Some(pos) = text_round_trip::<Position>(s) else {
         return;
     };
@@ -237,6 +239,11 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
             s.position().to_string().as_bytes(),
             &seed_bytes(out.len() as u64, 64),
         ));
+    }
+    // Board diagrams, as `Board`'s `Display` writes them.
+    out.push(Board::standard().to_string().into_bytes());
+    for s in random_states(&game, &game.new_initial_state(), 6..8, 60, 20) {
+        out.push(s.position().board().to_string().into_bytes());
     }
     out
 }
@@ -710,6 +717,13 @@ pub fn pgn_commands(data: &[u8]) {
     });
     assert_eq!(lenient.eval, first_eval);
     assert_eq!(lenient.errors.len(), all.len() - ok.len());
+    for word in s
+        .split(|c: char| c.is_whitespace() || "[],".contains(c))
+        .take(64)
+    {
+        let _ = text_round_trip::<Score>(word);
+        let _ = text_round_trip::<MarkColor>(word);
+    }
     let _ = text_without_commands(&s);
     let _ = remove_commands(&s, "clk");
     // A command removed from after an unterminated `[%` lets that one run on to the next

@@ -48,6 +48,13 @@ pub fn record_json(data: &[u8]) {
         }
         text_round_trip::<Record<lattjo_chess::Action>>(s);
         text_round_trip::<Record<lattjo_backgammon::Action>>(s);
+        // The core's small texts, line by line: a seat (`seat 3`) and a shape (`20x8x8`).
+        for line in s.lines().take(64) {
+            text_round_trip::<Seat>(line);
+            if let Some(shape) = text_round_trip::<boardgame_core::Shape>(line) {
+                assert!(shape.size() > 0, "{line:?}: a shape of no element");
+            }
+        }
     }
 }
 
@@ -59,6 +66,7 @@ pub fn record_json_seeds() -> Vec<Vec<u8>> {
         br#"{"seed":0,"actions":[]}"#.to_vec(),
         b"seed 0\r\ne2e4\r\n\r\nclaim draw with g1f3\r\nresign\r\n".to_vec(),
         b"seed 18446744073709551615\nopening 3-1\n8/5 6/5\nroll\n".to_vec(),
+        b"seat 3\n20x8x8\nseat 256\n0x5\n9\n".to_vec(),
         br#"{"action":"Advance","visits":[["Advance",7],[{"Play":2},3]]}"#.to_vec(),
         br#"{"games":3,"plies":40,"player_nodes":30,"chance_nodes":10,"refusals_checked":5,"determinizations":0,"determinizations_that_differed":0,"observations":0,"masks":0,"parametric_actions":0,"foreign_nodes":0,"foreign_accepted":0}"#.to_vec(),
         br#"{"seed":7,"ply":0,"what":"seat 0 to move has no legal action"}"#.to_vec(),

@@ -128,6 +128,15 @@ fn real_states() -> &'static [(Rules, State)] {
 /// rules, without a panic; refused, it leaves the state unchanged.
 pub fn stroke_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
+    // The vocabulary's own texts, line by line (`side A`, `north`, `disc 3`, a conduct's
+    // phrase, a foul's label).
+    for line in s.lines().take(64) {
+        text_round_trip::<Side>(line);
+        text_round_trip::<Compass>(line);
+        text_round_trip::<DiscId>(line);
+        text_round_trip::<Conduct>(line);
+        text_round_trip::<lattjo_disc_billiards::Foul>(line);
+    }
     if let Some(st) = text_round_trip::<Stroke>(s) {
         let _ = st.check_shape();
         let g = Novuss::default();
@@ -156,6 +165,7 @@ pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
         "call conduct 0 left-zone",
         "noise nan 0",
         "call conduct 256 delay",
+        "side A\nside B\nnorth\ndisc 3\ndisc 256\nrefused to strike\nF1 puck lost\nSide A",
     ] {
         out.push(text.as_bytes().to_vec());
     }

@@ -256,6 +256,7 @@ pub fn text_forms(data: &[u8]) {
         text_round_trip::<Tile>(tok);
         text_round_trip::<Tiles>(tok);
         text_round_trip::<End>(tok);
+        text_round_trip::<Side>(tok);
         text_round_trip::<Action>(tok);
     }
 }
