@@ -477,6 +477,17 @@ mod tests {
         assert_eq!(t, "bar/22* 6/4");
         assert_eq!(p.apply_steps(&play).unwrap().bar(Side::Black), 1);
         assert_eq!(p.parse_play(&t, d, std).unwrap(), play);
+        // A hit mark where the play hits nothing names no play (the class of ludo's
+        // `regression_parse_move_accepted_a_bounce_mark_on_a_move_that_is_no_bounce`): 6/4
+        // lands on an empty point.
+        assert!(matches!(
+            p.parse_play("bar/22* 6/4*", d, std),
+            Err(NotationError::Illegal(_))
+        ));
+        assert!(matches!(
+            p.parse_play("bar/22 6/4*", d, std),
+            Err(NotationError::Illegal(_))
+        ));
         // Bearing off.
         let mut w = [0u8; 26];
         w[6] = 2;
