@@ -23,5 +23,6 @@ mod planner;
 mod records;
 mod resolution;
 mod rules_review;
+mod rules_review_2;
 mod serde;
 mod termination;

@@ -1,0 +1,605 @@
+//! A second reviewer's pass over the rules file (`disc-billiards.md`), aimed at what the first
+//! pass (`rules_review.rs`), `resolution.rs`, `conduct.rs` and `docs_claims.rs` leave out:
+//! combinations of rules in one stroke (a foul with a pot, debts paid by the stroke's own
+//! discs, the puck and discs leaving together, both sides finishing while one owes), the
+//! placements the rules fix to the millimetre, the options' less travelled branches, and
+//! refused input leaving the state unchanged. Each expected value is worked out by hand from
+//! the rule cited (quoted from the rules file), not from the implementation.
+//!
+//! Singles layout (B1): seat 0 strikes from the south, his discs 0-7 along the north cushion
+//! at y = 0.474, x = 0.182 - 0.052 i; seat 1 strikes from the north, his discs 8-15 along the
+//! south cushion at y = -0.474, x = -0.182 + 0.052 (i - 8). Disc radius 26 mm, centre circle
+//! radius 125 mm.
+
+use boardgame_core::Seat;
+use lattjo_disc_billiards::{
+    Body, Call, CallError, Compass, Conduct, DebtSettlement, DiscId, Foul, Novuss,
+    OffTablePlacement, Outcome, OutcomeError, Penalty, PlayError, PuckReturnRule, Rules, Setup,
+    Side, State, Status, TurnLoss, Vec2,
+};
+
+const P: Body = Body::Puck;
+/// Mid-table, outside every zone and the centre circle.
+const MID: Vec2 = Vec2::new(0.3, 0.1);
+const R: f64 = 0.026;
+const CIRCLE: f64 = 0.125;
+
+fn d(i: u8) -> Body {
+    Body::Disc(DiscId(i))
+}
+
+fn game(rules: Rules) -> Novuss {
+    Novuss::new(rules).expect("valid rules")
+}
+
+fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
+    let mut s = g.new_state().to_setup();
+    f(&mut s);
+    g.from_setup(s).expect("valid constructed position")
+}
+
+fn at(pos: &State, i: u8) -> Option<Vec2> {
+    pos.discs()[usize::from(i)].at
+}
+
+fn close(p: Option<Vec2>, x: f64, y: f64, tol: f64) -> bool {
+    p.is_some_and(|p| (p.x - x).abs() <= tol && (p.y - y).abs() <= tol)
+}
+
+/// Every disc on the table lies on it and no two overlap.
+fn assert_no_overlap(pos: &State) {
+    let on: Vec<(usize, Vec2)> = pos
+        .discs()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.at.map(|p| (i, p)))
+        .collect();
+    for (k, &(i, p)) in on.iter().enumerate() {
+        assert!(p.x.abs() <= 0.5 - R + 1e-9 && p.y.abs() <= 0.5 - R + 1e-9);
+        for &(j, q) in &on[k + 1..] {
+            assert!(p.distance(q) >= 2.0 * R - 1e-9, "discs {i} and {j} overlap");
+        }
+    }
+}
+
+/// Seat 0's eight discs on a ring of radius 85 mm inside the centre circle: all dark for him
+/// (N11), so he has no light disc (B7).
+fn ring(k: usize) -> Vec2 {
+    let a = k as f64 * std::f64::consts::PI / 4.0;
+    Vec2::new(a.cos(), a.sin()) * 0.085
+}
+
+fn only_dark(g: &Novuss) -> State {
+    let pos = edit(g, |s| {
+        for k in 0..8 {
+            s.discs[k].at = Some(ring(k));
+        }
+    });
+    assert!(!pos.has_light(Seat::new(0)));
+    pos
+}
+
+/// Side A with only disc 3 on the table, side B with only disc 11; seat 0 to strike.
+fn last_discs(s: &mut Setup) {
+    for k in 0..16 {
+        if k != 3 && k != 11 {
+            s.discs[k].at = None;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Combinations in one stroke
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn f4_f5_the_restored_dark_disc_keeps_the_centre_so_the_opponents_disc_goes_on_the_edge() {
+    // Disc 3 stands at the centre of the circle: dark for seat 0 (N11). The puck strikes it
+    // directly (F4: "The dark disc that was touched is put back where it stood") and goes on
+    // to send opponent disc 9 off over the east cushion (F5: "placed at the centre of the
+    // centre circle. If the centre is occupied, it goes on the edge of the circle, on the
+    // side where the disc left the table"). Reference order: step 4 restores the F4 disc,
+    // step 5 puts back discs that left, so the centre is taken and disc 9 goes on the edge,
+    // on the ray towards its exit point (0.5, 0.1): 0.125 * (0.5, 0.1) / |(0.5, 0.1)|.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.discs[3].at = Some(Vec2::new(0.0, 0.0)));
+    assert!(pos.is_dark(Seat::new(0), DiscId(3)));
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .moved(DiscId(3), Vec2::new(0.2, 0.2))
+        .contact(0.2, P, d(9))
+        .off_table(0.4, d(9), Vec2::new(0.5, 0.1));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc));
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert!(
+        !r.fouls.contains(Foul::OpponentFirst),
+        "the first disc was his own"
+    );
+    assert_eq!((r.restored, r.returned), (1, 1));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)), "F4: where it stood");
+    let len = (0.5f64 * 0.5 + 0.1 * 0.1).sqrt();
+    assert!(
+        close(at(&pos, 9), 0.5 / len * CIRCLE, 0.1 / len * CIRCLE, 1e-12),
+        "F5: the circle's edge towards the exit: {:?}",
+        at(&pos, 9)
+    );
+    // N10: nothing in his pocket, so the one penalty (B9) is a debt.
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.to_move(), Seat::new(1));
+    assert_no_overlap(&pos);
+}
+
+#[test]
+fn b11_b16_both_sides_finish_in_one_stroke_but_the_striker_owes_so_the_other_side_wins() {
+    // Side A owes one disc (its seven others were pocketed by B, B11); each side has one disc
+    // left. Seat 0's stroke pockets both. B11: "If one stroke completes both sides, the
+    // striking side wins", but the win condition is "all of a side's discs are in pockets
+    // and its debt is zero", and B16: "the win check runs after end-of-turn settlement".
+    // The stroke pocketed an opponent's disc with his own, N7(a): the turn ends, the debt
+    // is paid with disc 0 (the lowest-numbered in the pocket), and only B is complete.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        last_discs(s);
+        s.debt[Seat::new(0)] = 1;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(11))
+        .pocket(0.4, d(11))
+        .pocket(0.5, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.losses.contains(TurnLoss::OpponentWithOwn));
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    assert_eq!(pos.on_table(Side::A), 1);
+    assert!(at(&pos, 0).is_some(), "disc 0 paid the debt");
+    assert_eq!(r.winner, Some(Side::B));
+    assert_eq!(pos.status(), Status::Won(Side::B));
+}
+
+#[test]
+fn n7a_b16_own_and_opponent_pocketed_ends_the_turn_and_the_own_disc_pays_the_old_debt() {
+    // Seat 0 owes one (N10). His stroke pockets his disc 3 and the opponent's disc 9: no
+    // foul, but N7(a) ends the turn, so B16 settles the debt with disc 3, the only one in his
+    // pocket. N9: the centre-line spot against the north cushion is taken by disc 4 (x =
+    // -0.026), so it goes to the half with fewer discs; here both halves hold seven (A: 0-2
+    // right, 4-7 left; B: 12-15 right, 8, 10, 11 left), and docs/disc-billiards.md breaks the
+    // tie to the offender's right (+x for seat 0). The nearest free point there is where the
+    // disc touches disc 4: x = 0.026, its own starting spot.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 1);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .pocket(0.4, d(3))
+        .pocket(0.5, d(9));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert_eq!(r.penalty, Penalty::None);
+    assert!(r.losses.contains(TurnLoss::OpponentWithOwn));
+    assert!(!r.losses.contains(TurnLoss::NothingPocketed));
+    assert_eq!((r.own_pocketed, r.opponent_pocketed), (1, 1));
+    assert_eq!(r.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.pocketed(Side::B), 1, "B11: counts for its owner");
+    assert!(
+        close(at(&pos, 3), 0.026, 0.5 - R, 1.1e-3),
+        "N9/B14: {:?}",
+        at(&pos, 3)
+    );
+    assert_eq!(pos.to_move(), Seat::new(1));
+    assert_no_overlap(&pos);
+}
+
+#[test]
+fn b15_b16_a_foul_stroke_pocketing_two_own_discs_pays_the_penalty_and_the_old_debt() {
+    // Seat 0 owes one and has nothing in the pocket. His stroke pockets discs 2 and 3 and
+    // the puck (F1). B15: "Discs in the pocket after the stroke can pay, including discs
+    // pocketed by that same stroke": the penalty takes disc 2 (the lowest-numbered, as
+    // documented), and the turn has ended (N8), so B16 pays the old debt with disc 3. Under
+    // `Immediate` the same two discs pay in the same stroke.
+    for settlement in [DebtSettlement::EndOfTurn, DebtSettlement::Immediate] {
+        let g = game(Rules::lattjo().with_debt_settlement(settlement));
+        let mut pos = edit(&g, |s| s.debt[Seat::new(0)] = 1);
+        let mut out = Outcome::still(&pos, MID);
+        out.contact(0.1, P, d(3))
+            .contact(0.2, d(3), d(2))
+            .pocket(0.4, d(3))
+            .pocket(0.5, d(2))
+            .pocket(0.8, P);
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(r.fouls.contains(Foul::PuckLost), "{settlement:?}");
+        assert_eq!(r.penalty, Penalty::Placed(DiscId(2)), "{settlement:?}");
+        assert_eq!(r.debt_paid, 1, "{settlement:?}");
+        assert_eq!(pos.debt(Side::A), 0);
+        assert_eq!(pos.pocketed(Side::A), 0);
+        assert_eq!(pos.to_move(), Seat::new(1));
+        assert_no_overlap(&pos);
+    }
+}
+
+#[test]
+fn n10_b15_an_opponents_disc_pocketed_in_a_foul_stroke_cannot_pay_the_penalty() {
+    // Nothing of seat 0's in the pocket; the puck first touches opponent disc 9 (F3) and
+    // pockets it. N9 takes "one of the offender's pocketed discs"; B11 says the opponent's
+    // disc counts for its owner. So the penalty is a debt (N10) and B has one pocketed.
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9)).pocket(0.3, d(9));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentFirst));
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.pocketed(Side::B), 1);
+    assert_eq!(pos.on_table(Side::A), 8);
+    assert!(r.losses.contains(TurnLoss::NothingPocketed));
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn n6_two_own_discs_in_one_stroke_give_one_more_stroke() {
+    // N6: "If the stroke pockets one or more of the player's own discs ... the player
+    // strikes again."
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(2))
+        .pocket(0.4, d(3))
+        .pocket(0.5, d(2));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.continues());
+    assert_eq!(r.own_pocketed, 2);
+    assert_eq!(pos.pocketed(Side::A), 2);
+    assert_eq!(pos.to_move(), Seat::new(0));
+    assert_eq!(pos.strokes(), 1);
+}
+
+#[test]
+fn n14_b11_the_opponent_owes_and_the_striker_pockets_his_last_disc_the_striker_wins() {
+    // Side B owes two; side A has one disc left. N14: "The game ends as soon as one player
+    // has pocketed all his discs"; the other side's debt does not matter.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| {
+        last_discs(s);
+        s.discs[11].at = Some(Vec2::new(-0.182, -0.474));
+        s.discs[12].at = Some(Vec2::new(0.2, -0.3));
+        s.debt[Seat::new(1)] = 2;
+    });
+    // B's discs are all on the table except six; a debt may stand while B has pocketed
+    // discs (B pays at the end of its own turn).
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    assert_eq!(pos.status(), Status::Won(Side::A));
+    assert_eq!(
+        pos.debt(Side::B),
+        2,
+        "nothing of B's is settled in A's turn"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// No light disc left (B7) and dark discs (N13, F4)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn b7_f4_no_light_disc_the_puck_glancing_off_an_opponents_disc_onto_a_dark_disc_is_f4() {
+    // B7: with no light disc F2 and F3 do not apply, "The stroke must still respect N13".
+    // The puck first touches opponent disc 9 (a direct stroke, B5), then dark disc 0 and
+    // pockets it. N13 allows a dark disc only after the opposite cushion or a light disc;
+    // neither came first, so F4 (B6): one penalty, disc 0 back where it stood. Nothing
+    // else, and no own disc pocketed.
+    let g = game(Rules::lattjo());
+    let mut pos = only_dark(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9))
+        .contact(0.2, P, d(0))
+        .pocket(0.5, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkDisc), "{:?}", r.fouls);
+    assert!(!r.fouls.contains(Foul::OpponentFirst), "B7");
+    assert!(!r.fouls.contains(Foul::NoOwnDisc), "B7");
+    assert_eq!(at(&pos, 0), Some(ring(0)), "F4: put back");
+    assert_eq!(r.own_pocketed, 0);
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt(Side::A), 1);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn b17_option_a_direct_stroke_without_light_discs_back_in_the_zone_costs_nothing_extra() {
+    // B17's option applies N7(e) "only to direct strokes while discs remain outside the
+    // blind (dark) zones". With no light disc a direct stroke at an opponent's disc (no
+    // foul, B7) whose puck stops in the striker's zone: no PuckReturned loss under the
+    // option, one under the booklet rule. Either way nothing was pocketed (N7(b)).
+    let spot = Vec2::new(0.3, -0.42); // seat 0's zone, clear of B's row
+    for (rule, returned) in [
+        (PuckReturnRule::Always, true),
+        (PuckReturnRule::DirectStrokeWithLightDiscs, false),
+    ] {
+        let g = game(Rules::lattjo().with_puck_return_rule(rule));
+        let mut pos = only_dark(&g);
+        let mut out = Outcome::still(&pos, spot);
+        out.contact(0.1, P, d(9));
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(r.fouls.is_empty(), "{rule:?}: {:?}", r.fouls);
+        assert_eq!(
+            r.losses.contains(TurnLoss::PuckReturned),
+            returned,
+            "{rule:?}"
+        );
+        assert!(r.losses.contains(TurnLoss::NothingPocketed));
+    }
+}
+
+#[test]
+fn lnf_dark_only_a_rebound_reaching_a_disc_in_the_circle_is_fair_and_one_touching_nothing_is_not() {
+    // Section 5: "a rebound stroke that fails to touch the opposite edge or a disc in the
+    // circle when only dark discs remain" is penalised. Opponent disc 9 lies at the centre
+    // of the circle (inside the ring of A's dark discs).
+    let mut rules = Rules::lnf();
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
+    let g = game(rules);
+    let base = edit(&g, |s| {
+        for k in 0..8 {
+            s.discs[k].at = Some(ring(k));
+        }
+        s.discs[9].at = Some(Vec2::new(0.0, 0.0));
+        s.opening = false;
+    });
+    // Off the east cushion onto disc 9 in the circle: reaches, no foul (B7: no F3 either).
+    let mut pos = base.clone();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::East).contact(0.3, P, d(9));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    // Off the east cushion onto opponent disc 10 outside the circle: short.
+    let mut pos = base.clone();
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::East).contact(0.3, P, d(10));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::DarkOnlyShort), "{:?}", r.fouls);
+    // Off the north (opposite) cushion, touching nothing else: reaches the opposite edge.
+    let mut pos = base;
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.1, P, Compass::North);
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+}
+
+#[test]
+fn lnf_the_doubles_blind_zone_foul_is_for_pairs_only() {
+    // Section 5, doubles details: "A direct hit that knocks an opponent's disc into a blind
+    // zone is penalised in doubles". In singles under the LNF preset it is no foul.
+    let g = game(Rules::lnf());
+    let mut pos = edit(&g, |s| s.opening = false);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(9))
+        .moved(DiscId(9), Vec2::new(0.0, 0.0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+}
+
+// ---------------------------------------------------------------------------------------
+// Discs off the table (N7(c), F5, B12, B13, LNF)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn b12_own_disc_off_the_table_with_the_centre_taken_goes_on_the_edge_where_it_left() {
+    // B12: "place it as in F5: centre of the centre circle, otherwise on the circle's edge
+    // at the side where it left". Opponent disc 12 holds the centre; disc 3 leaves over the
+    // north cushion at (0, 0.5): it goes to (0, 0.125), which is free (0.125 from disc 12).
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, |s| s.discs[12].at = Some(Vec2::new(0.0, 0.0)));
+    let mut out = Outcome::still(&pos, MID);
+    out.cushion(0.05, P, Compass::North)
+        .contact(0.1, P, d(3))
+        .off_table(0.3, d(3), Vec2::new(0.0, 0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "B12: turn loss only: {:?}", r.fouls);
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    assert!(close(at(&pos, 3), 0.0, CIRCLE, 1e-12), "{:?}", at(&pos, 3));
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn lnf_own_disc_sent_off_by_a_direct_stroke_is_a_foul_and_goes_to_the_centre_circle() {
+    // Section 5: "Own disc off the table is a foul, with the placement in B12" (the centre
+    // circle), while only an opponent's disc sent off by a direct stroke goes back to its
+    // original spot. Disc 0 is in the pocket and pays (N9).
+    let g = game(Rules::lnf());
+    let mut pos = edit(&g, |s| {
+        s.discs[0].at = None;
+        s.opening = false;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .off_table(0.3, d(3), Vec2::new(0.1, 0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OwnOffTable));
+    assert!(!r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(at(&pos, 3), Some(Vec2::new(0.0, 0.0)), "B12 placement");
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(0)));
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn b13_original_spot_option_the_disc_goes_back_to_its_spot_or_the_nearest_free_one() {
+    // B13 option `OriginalSpot`: an opponent's disc off the table without a direct stroke
+    // "returns to its original spot". First with the spot free, then with disc 12 resting
+    // on it: the nearest free spot, touching disc 12 at most a few millimetres off.
+    let g = game(Rules::lattjo().with_off_table_placement(OffTablePlacement::OriginalSpot));
+    let spot9 = Vec2::new(-0.13, -0.474);
+    for taken in [false, true] {
+        let mut pos = g.new_state();
+        assert!(close(at(&pos, 9), spot9.x, spot9.y, 1e-9));
+        let mut out = Outcome::still(&pos, MID);
+        out.cushion(0.05, P, Compass::North)
+            .contact(0.1, P, d(3))
+            .contact(0.2, d(3), d(9))
+            .pocket(0.3, d(3))
+            .off_table(0.4, d(9), Vec2::new(0.2, -0.5));
+        if taken {
+            out.moved(DiscId(12), spot9);
+        }
+        let r = g.resolve(&mut pos, &out).unwrap();
+        assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+        assert!(r.losses.contains(TurnLoss::OffTable));
+        assert_eq!(pos.pocketed(Side::A), 1, "N7(c): the pocketed disc stays");
+        let p = at(&pos, 9).unwrap();
+        if taken {
+            let gap = p.distance(spot9);
+            assert!(
+                (2.0 * R - 1e-9..=2.0 * R + 0.004).contains(&gap),
+                "next to disc 12: {p}"
+            );
+        } else {
+            assert_eq!(p, spot9);
+        }
+        assert_no_overlap(&pos);
+        assert_eq!(pos.to_move(), Seat::new(1));
+    }
+}
+
+#[test]
+fn f1_the_puck_off_the_table_with_the_last_own_disc_pocketed_is_no_win() {
+    // F1: "the puck is pocketed or flies off the table"; B15: the disc the stroke pocketed
+    // pays the penalty, so side A has one disc back on the table and has not won.
+    let g = game(Rules::lattjo());
+    let mut pos = edit(&g, last_discs);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .pocket(0.4, d(3))
+        .off_table(0.6, P, Vec2::new(0.5, 0.3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::PuckLost));
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(0)));
+    assert_eq!(r.winner, None);
+    assert_eq!(pos.on_table(Side::A), 1);
+    assert_eq!(pos.status(), Status::Playing);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+// ---------------------------------------------------------------------------------------
+// Stroke limit, referee calls and refused input
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn stroke_limit_a_win_on_the_last_allowed_stroke_is_a_win_and_a_drawn_game_refuses_play() {
+    let g = game(Rules::lattjo().with_stroke_limit(Some(2)));
+    // Stroke 2 of 2 pockets the last disc: N14 ends the game with a winner.
+    let mut pos = edit(&g, |s| {
+        last_discs(s);
+        s.strokes = 1;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    assert_eq!(pos.status(), Status::Won(Side::A));
+    // Stroke 2 of 2 misses: drawn; nothing more is accepted and the state stays.
+    let mut pos = edit(&g, |s| s.strokes = 1);
+    let out = Outcome::still(&pos, MID);
+    g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(pos.status(), Status::Drawn);
+    let before = pos.to_setup();
+    let out = Outcome::still(&pos, MID);
+    assert!(g.resolve(&mut pos, &out).is_err());
+    assert_eq!(pos.to_setup(), before);
+}
+
+#[test]
+fn s5_leaving_the_zone_with_a_debt_and_a_pocketed_disc_passes_the_turn_and_pays() {
+    // Section 5 "Extra losses of turn": "the player crosses the border of his own zone" is a
+    // loss of turn, not a penalty. The turn ends, so B16 settles seat 0's debt with the
+    // disc he pocketed earlier in the turn.
+    let mut rules = Rules::lnf();
+    rules.placement_test = lattjo_disc_billiards::PlacementTest::Lenient;
+    let g = game(rules);
+    let mut pos = edit(&g, |s| {
+        s.debt[Seat::new(0)] = 1;
+        s.opening = false;
+    });
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+    assert!(g.resolve(&mut pos, &out).unwrap().continues());
+    let report = g
+        .call(&mut pos, &Call::Conduct(Seat::new(0), Conduct::LeftZone))
+        .unwrap();
+    assert_eq!(report.penalty, Penalty::None);
+    assert!(report.turn_passed);
+    assert_eq!(report.debt_paid, 1);
+    assert_eq!(pos.debt(Side::A), 0);
+    assert_eq!(pos.pocketed(Side::A), 0);
+    assert_eq!(pos.to_move(), Seat::new(1));
+}
+
+#[test]
+fn refused_outcomes_and_calls_leave_the_state_unchanged() {
+    let g = game(Rules::lnf());
+    let pos0 = edit(&g, |s| {
+        s.discs[3].at = None;
+        s.opening = false;
+    });
+    let before = pos0.to_setup();
+    let mut pos = pos0.clone();
+    // A contact with a disc already in the pocket.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2)).contact(0.2, P, d(3));
+    assert_eq!(
+        g.resolve(&mut pos, &out),
+        Err(PlayError::Outcome(OutcomeError::Disc(1, DiscId(3))))
+    );
+    // A disc pocketed after it left the table.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2))
+        .off_table(0.2, d(2), Vec2::new(0.1, 0.5))
+        .pocket(0.3, d(2));
+    assert_eq!(
+        g.resolve(&mut pos, &out),
+        Err(PlayError::Outcome(OutcomeError::Impossible(2)))
+    );
+    // A disc leaving the table at a point that is no point.
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(2))
+        .off_table(0.2, d(2), Vec2::new(f64::NAN, 0.5));
+    assert_eq!(
+        g.resolve(&mut pos, &out),
+        Err(PlayError::Outcome(OutcomeError::Impossible(1)))
+    );
+    // Two discs resting on each other after a foul that would have placed a penalty disc.
+    let mut out = Outcome::still(&pos, MID);
+    out.pocket(0.5, P).moved(DiscId(9), at(&pos, 10).unwrap());
+    assert!(matches!(
+        g.resolve(&mut pos, &out),
+        Err(PlayError::Outcome(OutcomeError::Overlap(_, _)))
+    ));
+    // Calls: a seat that is not in the game, the opponent called for the striker's conduct,
+    // the striker called for moving discs in the opponent's turn.
+    assert_eq!(
+        g.call(&mut pos, &Call::Conduct(Seat::new(2), Conduct::Delay)),
+        Err(PlayError::Call(CallError::Seat(2)))
+    );
+    assert!(matches!(
+        g.call(&mut pos, &Call::Conduct(Seat::new(1), Conduct::Delay)),
+        Err(PlayError::Call(CallError::WrongOffender { .. }))
+    ));
+    assert!(matches!(
+        g.call(
+            &mut pos,
+            &Call::Conduct(Seat::new(0), Conduct::MovedDiscInOpponentsTurn)
+        ),
+        Err(PlayError::Call(CallError::WrongOffender { .. }))
+    ));
+    assert_eq!(pos.to_setup(), before);
+    assert_eq!(pos, pos0);
+}
