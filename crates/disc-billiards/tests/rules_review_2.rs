@@ -603,3 +603,128 @@ fn refused_outcomes_and_calls_leave_the_state_unchanged() {
     assert_eq!(pos.to_setup(), before);
     assert_eq!(pos, pos0);
 }
+
+// ---------------------------------------------------------------------------------------
+// Second batch: decisions pinned where the booklet's sentences could be read two ways
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn b6_b7_a_direct_stroke_that_reaches_the_opposite_cushion_before_the_dark_disc_is_fair() {
+    // No light disc (B7). The puck first touches opponent disc 9 (so the stroke is direct,
+    // B5), then the opposite (north) cushion, then dark disc 0, which drops. B6: "treat a
+    // dark disc touched by the puck before the puck has touched the opposite cushion or a
+    // light disc as F4"; here the opposite cushion came first, so N13(a) allows it and the
+    // disc counts (N12, N6). (F4's own words, "hits a dark disc with a direct stroke",
+    // could be read as making every direct stroke foul a dark disc; N13(b) shows they
+    // cannot: a direct stroke at a light disc may go on to a dark one. See the report.)
+    let g = game(Rules::lattjo());
+    let mut pos = only_dark(&g);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(9))
+        .cushion(0.2, P, Compass::North)
+        .contact(0.3, P, d(0))
+        .pocket(0.5, d(0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(matches!(
+        r.kind,
+        lattjo_disc_billiards::StrokeKind::Direct(DiscId(9))
+    ));
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.continues());
+    assert_eq!(pos.pocketed(Side::A), 1);
+}
+
+#[test]
+fn b21_a_called_foul_stroke_that_pockets_the_last_disc_wins_nothing_and_under_the_lnf_loses() {
+    // B21: a breach of technique is a foul (one penalty disc). Booklet: the disc the stroke
+    // pocketed pays (B15), so side A has a disc on the table again and plays on. LNF, section
+    // 5: "A breach on the very last stroke loses the set".
+    for (rules, winner) in [(Rules::lattjo(), None), (Rules::lnf(), Some(Side::B))] {
+        let g = game(rules);
+        let mut pos = edit(&g, |s| {
+            last_discs(s);
+            s.opening = false;
+        });
+        let mut out = Outcome::still(&pos, MID);
+        out.contact(0.1, P, d(3)).pocket(0.4, d(3));
+        let r = g.resolve_called_foul(&mut pos, &out).unwrap();
+        assert!(r.fouls.contains(Foul::Technique));
+        assert_eq!(r.penalty, Penalty::Placed(DiscId(0)));
+        assert_eq!(r.winner, winner);
+        match winner {
+            None => {
+                assert_eq!(pos.status(), Status::Playing);
+                assert_eq!(pos.on_table(Side::A), 1);
+                assert_eq!(pos.to_move(), Seat::new(1));
+            }
+            Some(w) => assert_eq!(pos.status(), Status::Won(w)),
+        }
+    }
+}
+
+#[test]
+fn n9_b14_pairs_the_west_players_penalty_disc_on_the_east_cushion_on_the_emptier_half() {
+    // Pairs (N16): seat 1 sits west; his row stands along the east cushion (B1), discs 8-15
+    // at x = 0.474, y = -0.182 + 0.052 (i - 8). Disc 8 is in the pocket. Seat 1 misses (F2):
+    // N9 puts disc 8 "on the centre line, touching the cushion opposite the offender" (B14:
+    // in pairs, opposite the offending player), the east cushion at (0.474, 0). Discs 11
+    // and 12 (y = -0.026, 0.026) take it, so it goes to "the side of the centre line where
+    // there are fewer discs": south (y < 0) holds 15 discs (A's 16-23, B's 9-11 and
+    // 28-31), north 16 (A's 0-7, B's 12-15 and 24-27). The nearest free point on the south
+    // half of that line is disc 8's old spot, y = -0.182 (discs 9-15 fill -0.13 .. 0.182).
+    // The turn passes clockwise to seat 2.
+    let g = game(Rules::lattjo().with_players(4));
+    let mut pos = edit(&g, |s| {
+        s.discs[8].at = None;
+        s.to_move = Seat::new(1);
+    });
+    let out = Outcome::still(&pos, MID);
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::NoOwnDisc));
+    assert_eq!(r.penalty, Penalty::Placed(DiscId(8)));
+    assert!(
+        close(at(&pos, 8), 0.5 - R, -0.182, 1.1e-3),
+        "{:?}",
+        at(&pos, 8)
+    );
+    assert_eq!(pos.to_move(), Seat::new(2));
+    assert_no_overlap(&pos);
+    // Seat 3 (east) fouls next in turn order: clockwise wraps to seat 0 (B20).
+    let mut pos = edit(&g, |s| s.to_move = Seat::new(3));
+    let out = Outcome::still(&pos, MID);
+    g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(pos.to_move(), Seat::new(0));
+    assert_eq!(pos.debt_of(Seat::new(3)), 1, "B14: recorded for the seat");
+    assert_eq!(pos.debt(Side::B), 1);
+}
+
+#[test]
+fn invariant8_setups_that_contradict_the_win_condition_are_refused() {
+    use lattjo_disc_billiards::SetupError;
+    let g = game(Rules::lattjo());
+    let all_a_pocketed = |s: &mut Setup| {
+        for k in 0..8 {
+            s.discs[k].at = None;
+        }
+    };
+    // Side A has everything in the pocket and owes nothing, yet the game goes on.
+    let mut s = g.new_state().to_setup();
+    all_a_pocketed(&mut s);
+    assert!(matches!(g.from_setup(s), Err(SetupError::Result(_))));
+    // Side A "won" while it still owes a disc (B16: a side with debt cannot win).
+    let mut s = g.new_state().to_setup();
+    all_a_pocketed(&mut s);
+    s.debt[Seat::new(0)] = 1;
+    s.status = Status::Won(Side::A);
+    assert!(matches!(g.from_setup(s), Err(SetupError::Result(_))));
+    // An answering series (LNF) under the booklet's rules.
+    let mut s = g.new_state().to_setup();
+    all_a_pocketed(&mut s);
+    s.answering = Some(Side::A);
+    s.opening = false;
+    assert!(matches!(g.from_setup(s), Err(SetupError::Result(_))));
+    // A side owing more discs than it has (N10 with the documented cap).
+    let mut s = g.new_state().to_setup();
+    s.debt[Seat::new(1)] = 9;
+    assert!(matches!(g.from_setup(s), Err(SetupError::Debt { .. })));
+}
