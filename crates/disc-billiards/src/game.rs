@@ -847,8 +847,9 @@ impl Rounds for Novuss {
         let alternate = Seat::new(((first + ctx.round as usize) % n) as u8);
         let starter = match (self.rules.next_set_starter, ctx.previous.map(|p| p.status)) {
             (NextSetStarter::LoserStarts, Some(Status::Won(w))) => {
-                // The loser's seat: in singles the other seat; in pairs the loser's seat
-                // after the previous starter.
+                // The loser's seat: in singles the other seat; in pairs the first seat of
+                // the losing side clockwise from the seat that was to strike when the set
+                // ended (the rules name no partner; a finished state keeps no starter).
                 let prev = ctx.previous.map_or(Seat::new(0), |p| p.to_move);
                 let mut s = prev;
                 for _ in 0..n {

@@ -728,3 +728,116 @@ fn invariant8_setups_that_contradict_the_win_condition_are_refused() {
     s.debt[Seat::new(1)] = 9;
     assert!(matches!(g.from_setup(s), Err(SetupError::Debt { .. })));
 }
+
+#[test]
+fn n1_n2_b2_b23_rules_that_no_game_can_follow_are_refused_with_typed_errors() {
+    use lattjo_disc_billiards::RulesError;
+    // N1: "2 players (singles), or 4 players in two pairs".
+    for players in [0usize, 1, 3, 5] {
+        assert_eq!(
+            Novuss::new(Rules::lattjo().with_players(players)).err(),
+            Some(RulesError::Players(players))
+        );
+    }
+    // N2: a row with as many discs on each side of the centre line.
+    assert_eq!(
+        Novuss::new(Rules::lattjo().with_discs_per_player(7)).err(),
+        Some(RulesError::Discs(7))
+    );
+    // B19 `EightPerPair` with mini-novuss's six: three a partner, no half on each side.
+    assert_eq!(
+        Novuss::new(
+            Rules::mini()
+                .with_players(4)
+                .with_pair_discs(lattjo_disc_billiards::PairDiscs::EightPerPair)
+        )
+        .err(),
+        Some(RulesError::PairRow(6))
+    );
+    // B2: the first striker is a player of the game.
+    assert_eq!(
+        Novuss::new(Rules::lattjo().with_first_player(Seat::new(2))).err(),
+        Some(RulesError::FirstPlayer(2, 2))
+    );
+    // B23: at least one set; the engine's stroke limit at least one stroke.
+    assert_eq!(
+        Novuss::new(Rules::lattjo().with_sets_to_win(0)).err(),
+        Some(RulesError::Sets)
+    );
+    assert_eq!(
+        Novuss::new(Rules::lattjo().with_stroke_limit(Some(0))).err(),
+        Some(RulesError::StrokeLimit)
+    );
+    // Mini-novuss in pairs keeps six a player: twelve a pair (section 5).
+    let g = game(Rules::mini().with_players(4));
+    let pos = g.new_state();
+    assert_eq!((pos.on_table(Side::A), pos.on_table(Side::B)), (12, 12));
+}
+
+#[test]
+fn n16_b12_f5_in_pairs_the_partners_disc_off_is_the_strikers_own_and_the_others_is_f5() {
+    // N16/B19: "own disc" means any disc of the pair's colour. Seat 0's stroke (first
+    // contact his disc 3, a direct stroke) sends partner seat 2's disc 16 off: B12, a loss of
+    // turn only under the booklet, placed at the centre of the circle. The same stroke
+    // sending opponent seat 3's disc 24 off instead is F5.
+    let g = game(Rules::lattjo().with_players(4));
+    let mut pos = g.new_state();
+    assert_eq!(pos.discs()[16].side, Side::A);
+    assert_eq!(pos.discs()[24].side, Side::B);
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(16))
+        .off_table(0.3, d(16), Vec2::new(0.0, -0.5));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.is_empty(), "{:?}", r.fouls);
+    assert!(r.losses.contains(TurnLoss::OffTable));
+    assert_eq!(at(&pos, 16), Some(Vec2::new(0.0, 0.0)));
+    assert_eq!(pos.to_move(), Seat::new(1));
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(3))
+        .contact(0.2, d(3), d(24))
+        .off_table(0.3, d(24), Vec2::new(-0.5, 0.0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert!(r.fouls.contains(Foul::OpponentOffTable));
+    assert_eq!(at(&pos, 24), Some(Vec2::new(0.0, 0.0)));
+    assert_eq!(r.penalty, Penalty::Debt);
+    assert_eq!(pos.debt_of(Seat::new(0)), 1);
+}
+
+#[test]
+fn b2_loser_starts_in_pairs_gives_the_next_set_to_a_player_of_the_losing_pair() {
+    // B2 option `LoserStarts`. Seat 2 (side A) pockets side A's last disc: A wins the set
+    // and a player of pair B strikes first in the next.
+    use boardgame_core::{BySeat, RoundContext, Rounds};
+    let g = game(
+        Rules::lattjo()
+            .with_players(4)
+            .with_sets_to_win(2)
+            .with_next_set_starter(lattjo_disc_billiards::NextSetStarter::LoserStarts),
+    );
+    let mut prev = edit(&g, |s| {
+        for k in 0..32 {
+            if s.discs[k].side == Side::A && k != 3 {
+                s.discs[k].at = None;
+            }
+        }
+        s.to_move = Seat::new(2);
+    });
+    let mut out = Outcome::still(&prev, MID);
+    out.cushion(0.05, P, Compass::South)
+        .contact(0.1, P, d(3))
+        .pocket(0.4, d(3));
+    let r = g.resolve(&mut prev, &out).unwrap();
+    assert_eq!(r.winner, Some(Side::A));
+    let cfg = g.match_config();
+    let totals = BySeat::new(4, 0);
+    let next = g.new_round(&RoundContext {
+        round: 1,
+        totals: &totals,
+        previous: Some(&prev),
+        config: &cfg,
+    });
+    assert_eq!(Side::of_seat(next.to_move()), Side::B);
+    assert_eq!(next.on_table(Side::A), 16);
+}
