@@ -410,6 +410,36 @@ fn b12_own_disc_off_the_table_with_the_centre_taken_goes_on_the_edge_where_it_le
     assert_eq!(pos.to_move(), Seat::new(1));
 }
 
+/// F5 and B12 speak of one disc ("that disc ... at the centre of the centre circle; if the
+/// centre is occupied, on the edge of the circle, on the side where the disc left"). When
+/// several leave in one stroke the crate puts them back in the order of their disc numbers,
+/// not the order in which they left (docs/disc-billiards.md, step 5): disc 10 leaves first,
+/// over the west cushion, and disc 9 later, over the east one; disc 9 takes the centre and
+/// disc 10 the circle's edge towards the west.
+#[test]
+fn f5_b13_several_discs_off_the_table_come_back_in_the_order_of_their_numbers() {
+    let g = game(Rules::lattjo());
+    let mut pos = g.new_state();
+    let mut out = Outcome::still(&pos, MID);
+    out.contact(0.1, P, d(10))
+        .off_table(0.2, d(10), Vec2::new(-0.5, 0.0))
+        .contact(0.3, P, d(9))
+        .off_table(0.4, d(9), Vec2::new(0.5, 0.0));
+    let r = g.resolve(&mut pos, &out).unwrap();
+    assert_eq!(r.returned, 2);
+    assert_eq!(
+        at(&pos, 9),
+        Some(Vec2::new(0.0, 0.0)),
+        "the lower number: the centre"
+    );
+    assert!(
+        close(at(&pos, 10), -CIRCLE, 0.0, 1e-12),
+        "the higher number: the edge where it left: {:?}",
+        at(&pos, 10)
+    );
+    assert_no_overlap(&pos);
+}
+
 #[test]
 fn lnf_own_disc_sent_off_by_a_direct_stroke_is_a_foul_and_goes_to_the_centre_circle() {
     // Section 5: "Own disc off the table is a foul, with the placement in B12" (the centre
