@@ -9,11 +9,12 @@
 
 use crate::common;
 
-use boardgame_core::{BySeat, RoundContext, Rounds, Seat};
+use boardgame_core::{BySeat, Game, ResumeError, RoundContext, Rounds, Seat};
 use common::*;
 use lattjo_carrom::{
-    BoardEnd, BothLastPieces, Carrom, Colour, EventsError, Outcome, PenaltyPoints, Phase, Piece,
-    PlayError, QueenState, QueenWithFirstPiece, Resolution, Rules, State, TieAfterMaxBoards, Vec2,
+    BoardEnd, BothLastPieces, Carrom, CarromGame, Colour, EventsError, Outcome, PenaltyPoints,
+    Phase, Piece, PlayError, QueenState, QueenWithFirstPiece, Resolution, Rules, State,
+    TieAfterMaxBoards, Vec2,
 };
 
 fn game(rules: Rules) -> Carrom {
@@ -863,6 +864,40 @@ fn icf71_striker_with_the_queen_alone_continues_only_under_the_option() {
     }
 }
 
+/// `striker_with_own_piece_continues` off (A2's option): the striker with an own man then ends
+/// the turn (k + 1 still charged, A10), and A12 sends a waiting queen back: "whenever a turn
+/// ends while the queen is waiting to be covered, the queen goes back to the centre".
+#[test]
+fn a2_a12_without_a2_the_striker_and_own_man_in_the_covering_stroke_return_the_queen() {
+    let rules = booklet().with_striker_with_own_piece_continues(false);
+    let mut s = position(&rules, &whites(3), QueenState::Waiting(0), [0, 0], 0);
+    let r = play(
+        rules,
+        &mut s,
+        &Outcome::counted().pocket(white(3)).striker_pocketed(),
+    );
+    assert_eq!(r.penalty, 2);
+    assert_eq!(s.pocketed(Colour::White), 2);
+    assert!(!r.turn_continues && r.queen_returned);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    assert_eq!(s.to_move(), Seat::new(1));
+}
+
+/// `break_attempts` (A5, C5's "three attempts") at 1: the first failure passes the break,
+/// and the next breaker again has one attempt.
+#[test]
+fn c5_a5_one_break_attempt_passes_the_break_at_the_first_failure() {
+    let g = game(booklet().with_break_attempts(1));
+    let mut s = g.initial_state(Seat::new(0)).unwrap();
+    g.resolve(&mut s, &Outcome::missed()).unwrap();
+    assert_eq!(s.to_move(), Seat::new(1));
+    assert!(s.break_pending());
+    g.resolve(&mut s, &Outcome::void()).unwrap();
+    assert_eq!(s.to_move(), Seat::new(0));
+    assert!(s.break_pending());
+    assert_eq!(s.break_attempts(), 0);
+}
+
 // ---------------------------------------------------------------------------------------
 // Hostile input on the calls used above
 // ---------------------------------------------------------------------------------------
@@ -914,4 +949,65 @@ fn refused_strokes_leave_the_state_unchanged() {
         Err(PlayError::Events(EventsError::NotOnBoard(0)))
     );
     assert!(same(&s, &before));
+}
+
+/// C21: "Pocketed pieces, debt, the queen and the score all belong to the partnership." A pairs
+/// game or match taken up part-way (`Match::resume`, `Match::check_state`) accepted totals in
+/// which partners differed (seat 0 on 10, its partner seat 2 on 3), and the game's returns then
+/// gave seat 0 a win and its partner a loss. Such totals are refused now, and the returns of a
+/// game or match are by side.
+#[test]
+fn regression_a_pairs_match_took_up_partners_with_different_totals_c21() {
+    let rules = pairs();
+    let g = game(rules);
+    let board = |totals_before: [i64; 2]| {
+        let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
+        su.totals_before = totals_before;
+        su.into_state(&rules).unwrap()
+    };
+    let by_seat = |t: [i64; 4]| BySeat::from_fn(4, |s| t[s.index()]);
+    let boards = g.clone().full_game();
+    let refused = boards.resume(board([10, 5]), by_seat([10, 5, 3, 7]));
+    assert!(
+        matches!(refused, Err(ResumeError::Round(m)) if m.contains("partners")),
+        "{refused:?}"
+    );
+    // Partners level: taken up, and the state checks.
+    let state = boards
+        .resume(board([10, 5]), by_seat([10, 5, 10, 5]))
+        .unwrap();
+    assert_eq!(boards.check_state(&state), Ok(()));
+    // The returns go by side: a side's seats share its result.
+    assert_eq!(
+        g.match_returns(&by_seat([10, 5, 10, 5])).as_slice(),
+        &[1.0, -1.0, 1.0, -1.0]
+    );
+    assert_eq!(
+        g.match_returns(&by_seat([3, 9, 3, 9])).as_slice(),
+        &[-1.0, 1.0, -1.0, 1.0]
+    );
+    assert_eq!(
+        g.match_returns(&by_seat([4, 4, 4, 4])).as_slice(),
+        &[0.0; 4]
+    );
+    // Singles keep the plain comparison.
+    let singles = game(booklet());
+    assert_eq!(
+        singles
+            .match_returns(&BySeat::from_fn(2, |s| [25, 7][s.index()]))
+            .as_slice(),
+        &[1.0, -1.0]
+    );
+
+    // A match of games (games won per seat; the ICF's best of three) refuses partners on
+    // different counts too.
+    let icf_pairs = game(Rules::icf().with_players(4));
+    let matches = icf_pairs.clone().full_match();
+    let first_game = CarromGame::new(icf_pairs).new_initial_state();
+    let refused = matches.resume(first_game.clone(), by_seat([1, 0, 0, 0]));
+    assert!(
+        matches!(refused, Err(ResumeError::Round(m)) if m.contains("partners")),
+        "{refused:?}"
+    );
+    assert!(matches.resume(first_game, by_seat([1, 0, 1, 0])).is_ok());
 }
