@@ -249,9 +249,9 @@ fn c11_a9_a_debt_of_two_paid_at_once_by_two_men_the_opponent_pockets() {
 }
 
 /// C12 with a debt standing: "Pocketing the striker together with one of one's own pieces
-/// costs two pieces ... any shortfall is owed. The player then strikes again." A9: N = -1 + 1
-/// - 2 = -2, so the debt grows to two, the man just pocketed goes back, and the turn goes on
-/// (A2).
+/// costs two pieces ... any shortfall is owed. The player then strikes again." A9: N is
+/// -1 + 1 - 2 = -2, so the debt grows to two, the man just pocketed goes back, and the turn
+/// goes on (A2).
 #[test]
 fn c12_a9_striker_and_an_own_man_while_owing_one_leaves_a_debt_of_two() {
     let mut s = position(&booklet(), &[], QueenState::OnBoard, [1, 0], 0);
@@ -528,20 +528,31 @@ fn c16_c19_a17_a_victim_on_22_loses_the_queen_points_but_keeps_the_penalty() {
 
 /// C17 and A1: "the victim scores 0 ... plus 3 + the number of the victim's own pieces still
 /// on the board"; `DeductFromOffender`: "the victim still scores its normal C18 count" (0, the
-/// offender has no man left) and the offender loses the points.
+/// offender has no man left) and the offender loses the points. With
+/// `penalty_points_respect_22_cap` ("ICF reduces these awards when the victim has 22 or
+/// more"), a victim on 22 gets 1 + its 5 men.
 #[test]
 fn c17_a1_own_last_man_before_the_queen_credited_or_deducted() {
-    for (mode, expected) in [
-        (PenaltyPoints::CreditVictim, [0, 8]),
-        (PenaltyPoints::DeductFromOffender, [-8, 0]),
+    for (mode, cap, victim_total, expected) in [
+        (PenaltyPoints::CreditVictim, false, 22, [0, 8]),
+        (PenaltyPoints::DeductFromOffender, false, 0, [-8, 0]),
+        (PenaltyPoints::CreditVictim, true, 22, [0, 6]),
+        (PenaltyPoints::CreditVictim, true, 21, [0, 8]),
     ] {
-        let rules = booklet().with_penalty_points(mode);
-        let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+        let rules = booklet()
+            .with_penalty_points(mode)
+            .with_penalty_points_respect_22_cap(cap);
+        let mut su = setup(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+        su.totals_before = [0, victim_total];
+        let mut s = su.into_state(&rules).unwrap();
         let r = play(rules, &mut s, &Outcome::counted().pocket(white(8)));
         let result = r.board_over.unwrap();
         assert_eq!(result.winner, Some(1));
         assert_eq!(result.reason, BoardEnd::OwnLastBeforeQueen);
-        assert_eq!(result.points, expected, "{mode:?}");
+        assert_eq!(
+            result.points, expected,
+            "{mode:?} cap {cap} on {victim_total}"
+        );
     }
 }
 
@@ -571,8 +582,8 @@ fn a15_a16_both_last_men_and_the_queen_in_one_stroke() {
     assert_eq!(result.points, [3, 0]);
 }
 
-/// A15 with `ByQueenState` and the queen still on the board: the striker loses (C16), 0 men
-/// + 3.
+/// A15 with `ByQueenState` and the queen still on the board: the striker loses (C16), and
+/// black scores no men plus the 3 penalty points.
 #[test]
 fn a15_both_last_men_with_the_queen_on_the_board_lose_under_either_option() {
     for both_last in [BothLastPieces::StrikerLoses, BothLastPieces::ByQueenState] {
