@@ -909,6 +909,48 @@ fn c5_a5_one_break_attempt_passes_the_break_at_the_first_failure() {
     assert_eq!(s.break_attempts(), 0);
 }
 
+/// `dues_may_be_declined` alone in the booklet (ICF 60: "The player may decline to place a
+/// due, all or nothing"). A14 brings the last man and the penalty man back (8 + 1 - 2 = 7 in
+/// pocket, two on the board): declining both would leave white no man, so no choice is
+/// offered. One more man on the board (7 in pocket, striker + one man: 6 stay, 3 on the
+/// board) gives black the choice; declining keeps both in the pocket and writes nothing off
+/// (no debt stands).
+#[test]
+fn icf60_a14_a_due_choice_that_would_clear_the_side_is_not_offered() {
+    use lattjo_carrom::{Action, DueChoice};
+    let rules = booklet().with_dues_may_be_declined(true);
+    let g = game(rules);
+    let mut s = position(&rules, &both(8, 4), QueenState::Covered(0), [0, 0], 0);
+    let r = g
+        .resolve(
+            &mut s,
+            &Outcome::counted().pocket(white(8)).striker_pocketed(),
+        )
+        .unwrap();
+    assert_eq!(r.returned, [2, 0]);
+    assert_eq!(s.phase(), Phase::Stroke);
+    assert_eq!(s.on_board(Colour::White), 2);
+
+    let mut s = position(&rules, &both(7, 4), QueenState::Covered(0), [0, 0], 0);
+    let r = g
+        .resolve(
+            &mut s,
+            &Outcome::counted().pocket(white(7)).striker_pocketed(),
+        )
+        .unwrap();
+    assert_eq!(r.returned, [2, 0]);
+    assert_eq!(s.on_board(Colour::White), 3);
+    assert!(matches!(s.phase(), Phase::Dues { placer, .. } if placer == Seat::new(1)));
+    g.apply(&mut s, &Action::Dues(Seat::new(1), DueChoice::Decline))
+        .unwrap();
+    assert_eq!(s.phase(), Phase::Stroke);
+    assert_eq!(s.on_board(Colour::White), 1);
+    assert_eq!(s.pocketed(Colour::White), 8);
+    assert_eq!(s.debt(Colour::White), 0);
+    // A2: the striker with an own man strikes again.
+    assert_eq!(s.to_move(), Seat::new(0));
+}
+
 // ---------------------------------------------------------------------------------------
 // Hostile input on the calls used above
 // ---------------------------------------------------------------------------------------
