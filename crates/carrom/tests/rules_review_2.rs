@@ -477,6 +477,74 @@ fn c14_a12_an_own_last_man_jumping_with_the_queen_pocketed_keeps_the_board_going
     assert_eq!(result.points, [12, 0]);
 }
 
+/// C14 beside C16 and C17: jumped pieces go back on the board before the end is counted
+/// (A8: "does not count as pocketed"). White pockets black's last man while a white man
+/// jumps: black scores white's 6 men on the board (the jumped one included) + 3. White
+/// pockets its own last man while the queen jumps: the queen is back on the board, not
+/// covered, so C17: black scores 3 + its 5 men.
+#[test]
+fn c14_c16_c17_jumped_pieces_are_on_the_board_when_the_end_is_counted() {
+    let rules = booklet();
+    let mut s = position(&rules, &both(3, 8), QueenState::OnBoard, [0, 0], 0);
+    let result = play(
+        rules,
+        &mut s,
+        &Outcome::counted().jump(white(5)).pocket(black(8)),
+    )
+    .board_over
+    .unwrap();
+    assert_eq!(result.winner, Some(1));
+    assert_eq!(result.reason, BoardEnd::OpponentsLastPiece);
+    assert_eq!(result.points, [0, 9]);
+    assert!(s.piece(white(5)).is_some());
+
+    let mut s = position(&rules, &both(8, 4), QueenState::OnBoard, [0, 0], 0);
+    let result = play(
+        rules,
+        &mut s,
+        &Outcome::counted().pocket(white(8)).jump(Piece::QUEEN),
+    )
+    .board_over
+    .unwrap();
+    assert_eq!(result.winner, Some(1));
+    assert_eq!(result.reason, BoardEnd::OwnLastBeforeQueen);
+    assert_eq!(result.points, [0, 8]);
+    assert_eq!(s.queen(), QueenState::OnBoard);
+    assert_eq!(s.piece(Piece::QUEEN), Some(SPOT));
+}
+
+/// C14 with a striker foul (A10's k + 1 row): a black man jumps while white pockets the
+/// striker and a white man with two in pocket: 2 charged (N = 2 + 1 - 2 = 1), two white men
+/// come back, the jumped man goes back on the board (C14) and the dues "without disturbing
+/// other pieces" (A6), so no two pieces overlap; white strikes again (A2).
+#[test]
+fn c14_a10_a_jumped_man_beside_a_striker_foul_all_pieces_placed_apart() {
+    let rules = booklet();
+    let mut s = position(&rules, &whites(2), QueenState::OnBoard, [0, 0], 0);
+    let r = play(
+        rules,
+        &mut s,
+        &Outcome::counted()
+            .pocket(white(2))
+            .jump(black(0))
+            .striker_pocketed(),
+    );
+    assert_eq!(r.penalty, 2);
+    assert_eq!(r.returned, [2, 0]);
+    assert_eq!(r.jumped, 1);
+    assert_eq!(s.pocketed(Colour::White), 1);
+    assert_eq!(s.on_board(Colour::Black), 9);
+    assert!(r.turn_continues);
+    let on: Vec<Vec2> = s.pieces().iter().flatten().copied().collect();
+    assert_eq!(on.len(), 18, "17 men and the queen");
+    for (i, a) in on.iter().enumerate() {
+        for b in &on[i + 1..] {
+            let d = ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+            assert!(d >= 2.0 * lattjo_carrom::PIECE_RADIUS - 1e-9, "{a:?} {b:?}");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Board ends (C15-C19, A1, A14-A17)
 // ---------------------------------------------------------------------------------------
