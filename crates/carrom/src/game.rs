@@ -842,7 +842,9 @@ impl Rounds for Carrom {
     }
 
     /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]), and so
-    /// is one built for another score: a board records the scores before it
+    /// are totals in which partners differ (C21: the score belongs to the partnership; a
+    /// regression, second rules review: a pairs match took up totals of 10, 5, 3 and 7, and
+    /// its returns then split partners), and a board built for another score: a board records the scores before it
     /// ([`State::totals_before`], which C19's queen cut-off reads), and they must be the
     /// match's totals (seat 0's side first). Regression (architecture audit, 6 December
     /// 2026): `Match::resume` took up a board built at 0-0 in a match at 23-4, whose queen
@@ -855,6 +857,7 @@ impl Rounds for Carrom {
     ) -> Result<(), &'static str> {
         self.check_state(round)
             .map_err(|_| "the board was made under other rules than the game's")?;
+        check_partners(totals)?;
         let side = |seat: u8| totals.get(Seat::new(seat)).copied();
         if [side(0), side(1)] == [Some(round.totals_before[0]), Some(round.totals_before[1])] {
             Ok(())
@@ -950,6 +953,44 @@ impl Rounds for Carrom {
         config.max_rounds().is_some_and(|m| rounds_played >= m)
             && (a != b || self.rules.tie_after_max_boards == TieAfterMaxBoards::Draw)
     }
+
+    /// C20, C21: the side with more points wins the game, each seat taking its side's result
+    /// (the side's total is its first seat's, as [`Rounds::match_over`] reads it); a tie is a
+    /// draw.
+    fn match_returns(&self, totals: &BySeat<i64>) -> Returns {
+        team_returns(totals)
+    }
+}
+
+/// C21: a partnership has one score, so every seat's total must be its side's (seat 0's or
+/// seat 1's).
+pub(crate) fn check_partners(totals: &BySeat<i64>) -> Result<(), &'static str> {
+    let side = |s: Seat| totals.get(Seat::new(team_of(s) as u8)).copied();
+    if totals.iter().all(|(s, &t)| side(s) == Some(t)) {
+        Ok(())
+    } else {
+        Err("partners' totals differ: a partnership has one score (C21)")
+    }
+}
+
+/// The returns of a finished game or match by side (C20, C21): +1 for each seat of the side
+/// with the higher total (its first seat's), -1 for the other side, 0 for all on a tie.
+pub(crate) fn team_returns(totals: &BySeat<i64>) -> Returns {
+    let side = |team: usize| {
+        totals
+            .get(Seat::new(team as u8))
+            .copied()
+            .unwrap_or_default()
+    };
+    let (a, b) = (side(0), side(1));
+    BySeat::from_fn(totals.len(), |s| {
+        let (own, other) = if team_of(s) == 0 { (a, b) } else { (b, a) };
+        match own.cmp(&other) {
+            core::cmp::Ordering::Greater => 1.0,
+            core::cmp::Ordering::Less => -1.0,
+            core::cmp::Ordering::Equal => 0.0,
+        }
+    })
 }
 
 /// The first seat of `team` after `from` in turn order.

@@ -134,16 +134,22 @@ impl Rounds for CarromGame {
     }
 
     /// A game whose boards are of other rules, or which these match settings refuse
-    /// (`Match::check_state`), is refused.
+    /// (`Match::check_state`), is refused, and so are totals in which partners differ (C21).
     fn check_round(
         &self,
         round: &Self::State,
-        _totals: &BySeat<i64>,
+        totals: &BySeat<i64>,
         _config: &MatchConfig,
     ) -> Result<(), &'static str> {
+        crate::game::check_partners(totals)?;
         self.inner
             .check_state(round)
             .map_err(|_| "the game does not fit its own boards' match (rules or totals)")
+    }
+
+    /// The side that won more games wins the match, each seat taking its side's result (C21).
+    fn match_returns(&self, totals: &BySeat<i64>) -> Returns {
+        crate::game::team_returns(totals)
     }
 
     /// The first game opens with the toss (C3); each later game is broken first by the side

@@ -24,5 +24,6 @@ mod planner;
 mod records;
 mod rules;
 mod rules_review;
+mod rules_review_2;
 mod serde;
 mod termination;
