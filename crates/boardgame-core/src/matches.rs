@@ -201,8 +201,9 @@ pub enum ResumeError {
         /// How many players the game has.
         players: usize,
     },
-    /// The match is already decided at these totals.
-    #[error("the match is already decided at these totals")]
+    /// The match is already decided at these totals (or after the rounds played, with a
+    /// round limit: [`Match::resume_after`]).
+    #[error("the match is already decided at these totals and rounds played")]
     Decided,
     /// The round given is already over.
     #[error("the round given is already over")]
@@ -320,10 +321,49 @@ impl<G: Rounds> Match<G> {
         round: G::State,
         totals: BySeat<i64>,
     ) -> Result<MatchState<G::State>, ResumeError> {
+        self.resume_after(round, totals, 0)
+    }
+
+    /// As [`Match::resume`], with `rounds_played` rounds of the match already played before
+    /// `round`: for a match whose end or next round depends on how many were played (a round
+    /// limit, [`MatchConfig::max_rounds`]; carrom's eight boards, C20), taken up from a record
+    /// that says which round this is. The state reports `rounds_played`, the match ends at its
+    /// round limit counted from the first round, and the next round's
+    /// [`RoundContext::round`] follows on.
+    ///
+    /// # Errors
+    ///
+    /// As [`Match::resume`]; a match these settings decide after `rounds_played` rounds (the
+    /// round limit reached, or `u32::MAX` rounds, where every match ends) is
+    /// [`ResumeError::Decided`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardgame_core::race::{Race, RaceRules};
+    /// use boardgame_core::{BySeat, Game, Match, MatchConfig, ResumeError};
+    ///
+    /// let race = Race::new(RaceRules::default())?;
+    /// let eight = Match::new(race.clone(), MatchConfig::new(None, Some(8))?);
+    /// let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 4 } else { 3 });
+    /// let state = eight.resume_after(race.new_initial_state(), totals.clone(), 7)?;
+    /// assert_eq!(state.rounds_played(), 7); // the eighth and last round is in play
+    /// assert_eq!(
+    ///     eight.resume_after(race.new_initial_state(), totals, 8),
+    ///     Err(ResumeError::Decided)
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resume_after(
+        &self,
+        round: G::State,
+        totals: BySeat<i64>,
+        rounds_played: u32,
+    ) -> Result<MatchState<G::State>, ResumeError> {
         let state = MatchState {
             round,
             totals,
-            rounds_played: 0,
+            rounds_played,
             over: false,
             scoreless_rounds: 0,
         };
@@ -395,7 +435,11 @@ impl<G: Rounds> Match<G> {
             }
             return Ok(());
         }
-        if decided || state.scoreless_rounds >= MAX_SCORELESS_ROUNDS {
+        // `settle` ends every match at `u32::MAX` rounds played, so none is in play there.
+        if decided
+            || state.scoreless_rounds >= MAX_SCORELESS_ROUNDS
+            || state.rounds_played == u32::MAX
+        {
             return Err(ResumeError::Decided);
         }
         if self.game.turn(&state.round) == Turn::Terminal {
@@ -721,6 +765,62 @@ mod tests {
                 round: 3,
                 players: 2
             })
+        );
+    }
+
+    /// Regression (forty-eighth sitting, carrom's second rules review): a match taken up part
+    /// way counted its rounds from the round given, so a match with a round limit (carrom's
+    /// eight boards, C20) resumed near its end played past the limit. `resume_after` takes the
+    /// rounds already played; the match ends at its limit counted from the first round.
+    #[test]
+    fn regression_a_resumed_match_counted_its_rounds_from_the_round_given() {
+        let (race, _) = game();
+        let three_rounds = Match::new(
+            race.clone(),
+            MatchConfig::new(None, Some(3)).expect("config"),
+        );
+        let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 2 } else { 1 });
+        let mut s = three_rounds
+            .resume_after(race.new_initial_state(), totals.clone(), 2)
+            .expect("the third and last round in play");
+        assert_eq!(s.rounds_played(), 2);
+        let mut rng = crate::GameRng::new(3, 0);
+        let mut buf = Vec::new();
+        while three_rounds.turn(&s) != Turn::Terminal {
+            let a = match three_rounds.turn(&s) {
+                Turn::Chance => three_rounds.sample_chance(&s, &mut rng),
+                _ => three_rounds.sample_action(&s, &mut rng, &mut buf),
+            }
+            .expect("an action");
+            three_rounds.apply(&mut s, &a).expect("legal");
+        }
+        assert_eq!(
+            s.rounds_played(),
+            3,
+            "the match ended after its third round"
+        );
+        assert_eq!(three_rounds.check_state(&s), Ok(()));
+        // Taken up with `resume`, the same round would be the first of three.
+        let from_zero = three_rounds
+            .resume(race.new_initial_state(), totals.clone())
+            .expect("resume");
+        assert_eq!(from_zero.rounds_played(), 0);
+        // After the limit, or at `u32::MAX` rounds (where `settle` ends every match),
+        // nothing is in play.
+        for played in [3, 4, u32::MAX] {
+            assert_eq!(
+                three_rounds.resume_after(race.new_initial_state(), totals.clone(), played),
+                Err(ResumeError::Decided),
+                "{played}"
+            );
+        }
+        let to_30 = Match::new(
+            race.clone(),
+            MatchConfig::new(Some(30), None).expect("config"),
+        );
+        assert_eq!(
+            to_30.resume_after(race.new_initial_state(), totals, u32::MAX),
+            Err(ResumeError::Decided)
         );
     }
 

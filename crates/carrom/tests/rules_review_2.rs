@@ -1132,3 +1132,38 @@ fn regression_a_pairs_match_took_up_partners_with_different_totals_c21() {
     );
     assert!(matches.resume(first_game, by_seat([1, 0, 1, 0])).is_ok());
 }
+
+/// C20 ("A game lasts at most 8 boards"): a game taken up from a record at its eighth board
+/// must end after that board. `Match::resume` counts boards from the board it is given, so
+/// such a game ran on to a ninth and later boards; `Match::resume_after` takes the boards
+/// already played (the second review's open question, found with the C21 regression above).
+#[test]
+fn c20_a_game_taken_up_at_its_eighth_board_ends_after_it() {
+    let rules = booklet();
+    let g = game(rules);
+    let board = |totals_before: [i64; 2]| {
+        let mut su = setup(&rules, &[], QueenState::OnBoard, [0, 0], 0);
+        su.totals_before = totals_before;
+        su.into_state(&rules).unwrap()
+    };
+    let by_seat = |t: [i64; 2]| BySeat::from_fn(2, |s| t[s.index()]);
+    let boards = g.clone().full_game();
+    assert_eq!(boards.config().max_rounds(), Some(8));
+    // Seven boards played at 20-3: the eighth is in play and the last.
+    let state = boards
+        .resume_after(board([20, 3]), by_seat([20, 3]), 7)
+        .unwrap();
+    assert_eq!(state.rounds_played(), 7);
+    assert_eq!(boards.check_state(&state), Ok(()));
+    // Eight boards played and the sides apart: the game is over, nothing to take up.
+    assert_eq!(
+        boards.resume_after(board([20, 3]), by_seat([20, 3]), 8),
+        Err(ResumeError::Decided)
+    );
+    // A18: level after eight boards, the game plays on.
+    assert!(
+        boards
+            .resume_after(board([12, 12]), by_seat([12, 12]), 8)
+            .is_ok()
+    );
+}

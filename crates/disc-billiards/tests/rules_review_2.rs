@@ -871,3 +871,38 @@ fn b2_loser_starts_in_pairs_gives_the_next_set_to_a_player_of_the_losing_pair() 
     assert_eq!(Side::of_seat(next.to_move()), Side::B);
     assert_eq!(next.on_table(Side::A), 16);
 }
+
+/// N16 (a pair is one side; B2, a set is won by a side) makes partners' totals equal in every
+/// match of sets the rules can reach; a match taken up (`Match::resume`, `check_state`) at
+/// totals on which two partners differ was accepted, and the returns then gave the partners
+/// opposite results. Found by the cause of carrom's
+/// `regression_a_pairs_match_took_up_partners_with_different_totals_c21`.
+#[test]
+fn regression_a_pairs_match_took_up_partners_with_different_totals_n16() {
+    use boardgame_core::{BySeat, Match, MatchConfig, ResumeError};
+    let g = game(Rules::lattjo().with_players(4));
+    let m = Match::new(g.clone(), MatchConfig::new(Some(3), None).expect("config"));
+    let by_seat = |t: [i64; 4]| BySeat::from_fn(4, |s| t[s.index()]);
+    let refused = m.resume(g.new_state(), by_seat([2, 1, 0, 1]));
+    assert!(
+        matches!(&refused, Err(ResumeError::Round(msg)) if msg.contains("partners")),
+        "{refused:?}"
+    );
+    let state = m
+        .resume(g.new_state(), by_seat([2, 1, 2, 1]))
+        .expect("partners level");
+    assert_eq!(m.check_state(&state), Ok(()));
+    // Singles: each seat is its own side.
+    let singles = game(Rules::lattjo());
+    let m = Match::new(
+        singles.clone(),
+        MatchConfig::new(Some(3), None).expect("config"),
+    );
+    assert!(
+        m.resume(
+            singles.new_state(),
+            BySeat::from_fn(2, |s| [2, 0][s.index()])
+        )
+        .is_ok()
+    );
+}

@@ -1029,3 +1029,31 @@ fn e10_s5_two_players_over_the_target_after_one_fives_round_the_higher_total_win
         "no match had two players over the target at its end"
     );
 }
+
+/// E13 ("team scores add up": a partnership scores as one) makes the partners' totals equal
+/// in every match the rules can reach; a match taken up (`Match::resume`, `check_state`) at
+/// totals on which two partners differ was accepted, and the default returns then gave the
+/// partners opposite results. Found by the cause of carrom's
+/// `regression_a_pairs_match_took_up_partners_with_different_totals_c21`.
+#[test]
+fn regression_a_partnership_match_took_up_partners_with_different_totals_e13() {
+    let g = game(Rules::partnership());
+    let m = Match::new(g, MatchConfig::new(Some(100), None).expect("config"));
+    let by_seat = |t: [i64; 4]| boardgame_core::BySeat::from_fn(4, |s| t[s.index()]);
+    let refused = m.resume(g.new_initial_state(), by_seat([10, 5, 3, 7]));
+    assert!(
+        matches!(&refused, Err(boardgame_core::ResumeError::Round(msg)) if msg.contains("partners")),
+        "{refused:?}"
+    );
+    let state = m
+        .resume(g.new_initial_state(), by_seat([10, 5, 10, 5]))
+        .expect("partners level");
+    assert_eq!(m.check_state(&state), Ok(()));
+    // Without partnerships every seat scores alone: any totals.
+    let singles = game(Rules::lattjo().with_players(4));
+    let m = Match::new(singles, MatchConfig::new(Some(100), None).expect("config"));
+    assert!(
+        m.resume(singles.new_initial_state(), by_seat([10, 5, 3, 7]))
+            .is_ok()
+    );
+}
