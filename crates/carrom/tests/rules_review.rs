@@ -12,15 +12,15 @@ use lattjo_carrom::{
     QueenWithFirstPiece, Resolution, Rules, Side, State, Vec2,
 };
 
-fn game(rules: Rules) -> Carrom {
+pub(crate) fn game(rules: Rules) -> Carrom {
     Carrom::new(rules).unwrap()
 }
 
-fn play(rules: Rules, state: &mut State, outcome: &Outcome) -> Resolution {
+pub(crate) fn play(rules: Rules, state: &mut State, outcome: &Outcome) -> Resolution {
     game(rules).resolve(state, outcome).unwrap()
 }
 
-fn booklet() -> Rules {
+pub(crate) fn booklet() -> Rules {
     Rules::lattjo()
 }
 

@@ -12,22 +12,11 @@ use crate::common;
 use boardgame_core::{BySeat, Game, ResumeError, RoundContext, Rounds, Seat};
 use common::*;
 use lattjo_carrom::{
-    BoardEnd, BothLastPieces, Carrom, CarromGame, Colour, EventsError, Outcome, PenaltyPoints,
-    Phase, Piece, PlayError, QueenState, QueenWithFirstPiece, Resolution, Rules, State,
-    TieAfterMaxBoards, Vec2,
+    BoardEnd, BothLastPieces, CarromGame, Colour, EventsError, Outcome, PenaltyPoints, Phase,
+    Piece, PlayError, QueenState, QueenWithFirstPiece, Rules, State, TieAfterMaxBoards, Vec2,
 };
 
-fn game(rules: Rules) -> Carrom {
-    Carrom::new(rules).unwrap()
-}
-
-fn play(rules: Rules, state: &mut State, outcome: &Outcome) -> Resolution {
-    game(rules).resolve(state, outcome).unwrap()
-}
-
-fn booklet() -> Rules {
-    Rules::lattjo()
-}
+use crate::rules_review::{booklet, game, play};
 
 fn pairs() -> Rules {
     Rules::lattjo().with_players(4)

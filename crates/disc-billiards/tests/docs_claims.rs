@@ -18,21 +18,21 @@ const P: Body = Body::Puck;
 /// Where the puck stops when a test does not care: mid-table, outside every zone.
 const MID: Vec2 = Vec2::new(0.3, 0.1);
 
-fn d(i: u8) -> Body {
+pub(crate) fn d(i: u8) -> Body {
     Body::Disc(DiscId(i))
 }
 
-fn game(rules: Rules) -> Novuss {
+pub(crate) fn game(rules: Rules) -> Novuss {
     Novuss::new(rules).expect("valid rules")
 }
 
-fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
+pub(crate) fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
     let mut s = g.new_state().to_setup();
     f(&mut s);
     g.from_setup(s).expect("valid constructed position")
 }
 
-fn at(pos: &State, i: u8) -> Option<Vec2> {
+pub(crate) fn at(pos: &State, i: u8) -> Option<Vec2> {
     pos.discs()[usize::from(i)].at
 }
 

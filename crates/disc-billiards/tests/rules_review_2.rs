@@ -24,23 +24,7 @@ const MID: Vec2 = Vec2::new(0.3, 0.1);
 const R: f64 = 0.026;
 const CIRCLE: f64 = 0.125;
 
-fn d(i: u8) -> Body {
-    Body::Disc(DiscId(i))
-}
-
-fn game(rules: Rules) -> Novuss {
-    Novuss::new(rules).expect("valid rules")
-}
-
-fn edit(g: &Novuss, f: impl FnOnce(&mut Setup)) -> State {
-    let mut s = g.new_state().to_setup();
-    f(&mut s);
-    g.from_setup(s).expect("valid constructed position")
-}
-
-fn at(pos: &State, i: u8) -> Option<Vec2> {
-    pos.discs()[usize::from(i)].at
-}
+use crate::docs_claims::{at, d, edit, game};
 
 fn close(p: Option<Vec2>, x: f64, y: f64, tol: f64) -> bool {
     p.is_some_and(|p| (p.x - x).abs() <= tol && (p.y - y).abs() <= tol)

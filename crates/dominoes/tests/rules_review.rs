@@ -27,7 +27,7 @@ fn deal(g: &Dominoes, s: &mut State, rng: &mut GameRng) {
     }
 }
 
-fn points(s: &State) -> Vec<i64> {
+pub(crate) fn points(s: &State) -> Vec<i64> {
     s.result()
         .expect("the round is over")
         .points

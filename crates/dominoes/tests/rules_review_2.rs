@@ -22,13 +22,7 @@ const CLOSED_AT_6: &str = "6-1 1-3 3-6 [6-6] 6-2 2-5 5-6 6-4 4-0 0-6";
 /// 0-2, 0-3, 0-4, 0-5, 0-6) are down.
 const CLOSED_AT_0: &str = "0-1 1-2 2-0 [0-0] 0-3 3-4 4-0 0-5 5-6 6-0";
 
-fn points(s: &State) -> Vec<i64> {
-    s.result()
-        .expect("the round is over")
-        .points
-        .as_slice()
-        .to_vec()
-}
+use crate::rules_review::points;
 
 /// Deals by chance with `rng` until a player is to move.
 fn deal(g: &Dominoes, s: &mut State, rng: &mut GameRng) {

@@ -9,28 +9,28 @@
 use boardgame_core::{Game, Turn};
 use lattjo_ludo::{Action, Colour, Die, Ludo, Move, Overshoot, Rules, State};
 
-fn game(rules: Rules, seats: &str) -> Ludo {
+pub(crate) fn game(rules: Rules, seats: &str) -> Ludo {
     Ludo::new(rules.with_seats(seats.parse().expect("valid seats"))).expect("valid rules")
 }
 
-fn at(g: &Ludo, pos: &str) -> State {
+pub(crate) fn at(g: &Ludo, pos: &str) -> State {
     g.state_from_str(pos)
         .unwrap_or_else(|e| panic!("{pos}: {e}"))
 }
 
-fn roll(g: &Ludo, st: &mut State, d: u8) {
+pub(crate) fn roll(g: &Ludo, st: &mut State, d: u8) {
     g.apply(st, &Action::Roll(Die::new(d).expect("a face")))
         .expect("a roll is legal at a chance node");
 }
 
-fn rolled(g: &Ludo, pos: &str, d: u8) -> State {
+pub(crate) fn rolled(g: &Ludo, pos: &str, d: u8) -> State {
     let mut st = at(g, pos);
     assert_eq!(g.turn(&st), Turn::Chance, "{pos}");
     roll(g, &mut st, d);
     st
 }
 
-fn moves(g: &Ludo, st: &State) -> Vec<String> {
+pub(crate) fn moves(g: &Ludo, st: &State) -> Vec<String> {
     let mut v = Vec::new();
     g.legal_actions(st, &mut v);
     let mut s: Vec<String> = v.iter().map(ToString::to_string).collect();
@@ -38,13 +38,13 @@ fn moves(g: &Ludo, st: &State) -> Vec<String> {
     s
 }
 
-fn set(v: &[&str]) -> Vec<String> {
+pub(crate) fn set(v: &[&str]) -> Vec<String> {
     let mut s: Vec<String> = v.iter().map(|x| (*x).to_string()).collect();
     s.sort();
     s
 }
 
-fn play(g: &Ludo, st: &mut State, m: &str) {
+pub(crate) fn play(g: &Ludo, st: &mut State, m: &str) {
     let mv: Move = g
         .parse_move(st, m)
         .unwrap_or_else(|e| panic!("{m}: {e} in {st}"));
@@ -52,7 +52,7 @@ fn play(g: &Ludo, st: &mut State, m: &str) {
         .unwrap_or_else(|e| panic!("{m}: {e}"));
 }
 
-fn lattjo() -> Ludo {
+pub(crate) fn lattjo() -> Ludo {
     game(Rules::lattjo(), "RGYB")
 }
 

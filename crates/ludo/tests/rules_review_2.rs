@@ -15,56 +15,11 @@
 
 use boardgame_core::{Game, Seat, Turn};
 use lattjo_ludo::{
-    Action, Colour, Die, Ludo, Move, ParseLegalMoveError, ParseStateError, PlayError,
-    PositionError, Rules, State, StateError,
+    Action, Colour, Move, ParseLegalMoveError, ParseStateError, PlayError, PositionError, Rules,
+    State, StateError,
 };
 
-fn game(rules: Rules, seats: &str) -> Ludo {
-    Ludo::new(rules.with_seats(seats.parse().expect("valid seats"))).expect("valid rules")
-}
-
-fn at(g: &Ludo, pos: &str) -> State {
-    g.state_from_str(pos)
-        .unwrap_or_else(|e| panic!("{pos}: {e}"))
-}
-
-fn roll(g: &Ludo, st: &mut State, d: u8) {
-    g.apply(st, &Action::Roll(Die::new(d).expect("a face")))
-        .expect("a roll is legal at a chance node");
-}
-
-fn rolled(g: &Ludo, pos: &str, d: u8) -> State {
-    let mut st = at(g, pos);
-    assert_eq!(g.turn(&st), Turn::Chance, "{pos}");
-    roll(g, &mut st, d);
-    st
-}
-
-fn moves(g: &Ludo, st: &State) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(st, &mut v);
-    let mut s: Vec<String> = v.iter().map(ToString::to_string).collect();
-    s.sort();
-    s
-}
-
-fn set(v: &[&str]) -> Vec<String> {
-    let mut s: Vec<String> = v.iter().map(|x| (*x).to_string()).collect();
-    s.sort();
-    s
-}
-
-fn play(g: &Ludo, st: &mut State, m: &str) {
-    let mv: Move = g
-        .parse_move(st, m)
-        .unwrap_or_else(|e| panic!("{m}: {e} in {st}"));
-    g.apply(st, &Action::Move(mv))
-        .unwrap_or_else(|e| panic!("{m}: {e}"));
-}
-
-fn lattjo() -> Ludo {
-    game(Rules::lattjo(), "RGYB")
-}
+use crate::rules_review::{at, game, lattjo, moves, play, roll, rolled, set};
 
 // ---------------------------------------------------------------------------------------------
 // L9, L10, A10: stacks of own checkers and of opponents
