@@ -346,7 +346,7 @@ impl<G: Rounds> Match<G> {
     /// let race = Race::new(RaceRules::default())?;
     /// let eight = Match::new(race.clone(), MatchConfig::new(None, Some(8))?);
     /// let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 4 } else { 3 });
-    /// let state = eight.resume_after(race.new_initial_state(), totals.clone(), 7)?;
+    /// let state = eight.resume_after(race.new_initial_state(), totals, 7)?;
     /// assert_eq!(state.rounds_played(), 7); // the eighth and last round is in play
     /// assert_eq!(
     ///     eight.resume_after(race.new_initial_state(), totals, 8),
@@ -781,7 +781,7 @@ mod tests {
         );
         let totals = BySeat::from_fn(2, |s| if s.index() == 0 { 2 } else { 1 });
         let mut s = three_rounds
-            .resume_after(race.new_initial_state(), totals.clone(), 2)
+            .resume_after(race.new_initial_state(), totals, 2)
             .expect("the third and last round in play");
         assert_eq!(s.rounds_played(), 2);
         let mut rng = crate::GameRng::new(3, 0);
@@ -802,14 +802,14 @@ mod tests {
         assert_eq!(three_rounds.check_state(&s), Ok(()));
         // Taken up with `resume`, the same round would be the first of three.
         let from_zero = three_rounds
-            .resume(race.new_initial_state(), totals.clone())
+            .resume(race.new_initial_state(), totals)
             .expect("resume");
         assert_eq!(from_zero.rounds_played(), 0);
         // After the limit, or at `u32::MAX` rounds (where `settle` ends every match),
         // nothing is in play.
         for played in [3, 4, u32::MAX] {
             assert_eq!(
-                three_rounds.resume_after(race.new_initial_state(), totals.clone(), played),
+                three_rounds.resume_after(race.new_initial_state(), totals, played),
                 Err(ResumeError::Decided),
                 "{played}"
             );
