@@ -844,7 +844,8 @@ impl Rounds for Carrom {
     /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]), and so
     /// are totals in which partners differ (C21: the score belongs to the partnership; a
     /// regression, second rules review: a pairs match took up totals of 10, 5, 3 and 7, and
-    /// its returns then split partners), and a board built for another score: a board records the scores before it
+    /// its returns then split partners), and a board built for another score: a board
+    /// records the scores before it
     /// ([`State::totals_before`], which C19's queen cut-off reads), and they must be the
     /// match's totals (seat 0's side first). Regression (architecture audit, 6 December
     /// 2026): `Match::resume` took up a board built at 0-0 in a match at 23-4, whose queen
