@@ -832,11 +832,7 @@ impl FromStr for Position {
 fn read_last_line(line: &str) -> Option<(u8, u8, u8, u8, Side)> {
     fn number<'a>(s: &'a str, until: &str) -> Option<(u8, &'a str)> {
         let (digits, rest) = s.split_once(until)?;
-        let canonical = match digits.as_bytes() {
-            [] | [b'0', _, ..] => false,
-            b => b.iter().all(u8::is_ascii_digit),
-        };
-        Some((digits.parse().ok().filter(|_| canonical)?, rest))
+        Some((boardgame_core::text::decimal(digits)?, rest))
     }
     let rest = line.strip_prefix("bar W")?;
     let (bar_white, rest) = number(rest, " B")?;

@@ -460,9 +460,23 @@ fn read_buffered(r: &mut impl BufRead, dst: &mut [u8]) -> io::Result<usize> {
 }
 
 /// A whole number written as `Display` writes one: ASCII digits, no sign, no leading zero
-/// (`0` alone is zero), in range for `T` (the readers of [`Seat`](crate::Seat) and
-/// [`Shape`](crate::Shape)).
-pub(crate) fn decimal<T: core::str::FromStr>(s: &str) -> Option<T> {
+/// (`0` alone is zero), in range for `T`; `None` for any other text. The readers that must
+/// take back exactly what they wrote use it ([`Seat`](crate::Seat)'s and
+/// [`Shape`](crate::Shape)'s, backgammon's position diagram, Novuss's `DiscId`), where
+/// Rust's own integer parser would also take `+7` and `007`.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::text::decimal;
+/// assert_eq!(decimal::<u8>("0"), Some(0));
+/// assert_eq!(decimal::<u8>("255"), Some(255));
+/// for text in ["", "256", "+7", "07", "-1", " 7", "7 ", "٧"] {
+///     assert_eq!(decimal::<u8>(text), None, "{text:?}");
+/// }
+/// ```
+#[must_use]
+pub fn decimal<T: core::str::FromStr>(s: &str) -> Option<T> {
     let canonical = match s.as_bytes() {
         [] => false,
         [b'0', _, ..] => false,

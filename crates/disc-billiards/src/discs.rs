@@ -204,12 +204,8 @@ impl FromStr for DiscId {
     type Err = ParseDiscIdError;
     fn from_str(s: &str) -> Result<DiscId, ParseDiscIdError> {
         // ASCII digits only (Rust's integer parser also takes a sign), no leading zero.
-        let digits = s.strip_prefix("disc ").filter(|d| match d.as_bytes() {
-            [] | [b'0', _, ..] => false,
-            b => b.iter().all(u8::is_ascii_digit),
-        });
-        digits
-            .and_then(|d| d.parse().ok())
+        s.strip_prefix("disc ")
+            .and_then(boardgame_core::text::decimal)
             .map(DiscId)
             .ok_or_else(|| ParseDiscIdError(excerpt(s)))
     }
