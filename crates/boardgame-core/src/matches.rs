@@ -226,6 +226,16 @@ pub enum ResumeError {
     /// backgammon game of another match length or score). The text says what.
     #[error("the round does not fit this match: {0}")]
     Round(&'static str),
+    /// Two partners (seats of one [`Game::team`]) on different totals: partners carry their
+    /// team's points each ([`Rounds::round_points`]), so no match reaches such totals
+    /// (carrom's C21, dominoes' E13, Novuss's N16).
+    #[error("{seat} and {partner} are partners on different totals")]
+    Partners {
+        /// The first seat of the pair.
+        seat: Seat,
+        /// Its partner, a later seat.
+        partner: Seat,
+    },
 }
 
 /// Rounds that end as soon as they start are scored this many times at most in a row before
@@ -297,8 +307,9 @@ impl<G: Rounds> Match<G> {
     ///
     /// # Errors
     ///
-    /// [`ResumeError`]: totals not one per seat, a round of another number of seats, a match
-    /// already decided at these totals, or a round already over.
+    /// [`ResumeError`]: totals not one per seat, partners on different totals, a round of
+    /// another number of seats, a match already decided at these totals, or a round already
+    /// over.
     ///
     /// # Examples
     ///
@@ -386,6 +397,7 @@ impl<G: Rounds> Match<G> {
     /// # Errors
     ///
     /// [`ResumeError::Seats`] and [`ResumeError::RoundSeats`] for the seats,
+    /// [`ResumeError::Partners`] for partners on different totals,
     /// [`ResumeError::Decided`] for a match in play that these settings have already decided,
     /// [`ResumeError::RoundOver`] for a match in play whose round is over (a match starts its
     /// next round as soon as one ends), [`ResumeError::NotDecided`] for a finished match these
@@ -420,6 +432,14 @@ impl<G: Rounds> Match<G> {
                 round: state.round.seats(),
                 players,
             });
+        }
+        // Partners carry their team's points each (`Rounds::round_points`), in play or over.
+        for seat in Seat::all(players) {
+            if let Some(partner) = Seat::all(players).skip(seat.index() + 1).find(|&p| {
+                self.game.team(p) == self.game.team(seat) && state.totals[p] != state.totals[seat]
+            }) {
+                return Err(ResumeError::Partners { seat, partner });
+            }
         }
         let decided = self
             .game
@@ -765,6 +785,53 @@ mod tests {
                 round: 3,
                 players: 2
             })
+        );
+    }
+
+    /// Regression (forty-eighth sitting, carrom's second rules review, C21): a match of a game
+    /// played in partnerships was taken up at totals on which two partners differ, which no
+    /// match reaches (partners carry their team's points each, `Rounds::round_points`), and its
+    /// returns then split the partners. Carrom, dominoes and Novuss had each accepted it; the
+    /// check is the match's, for every game with teams, in play and over.
+    #[test]
+    fn regression_a_match_took_up_partners_on_different_totals() {
+        let race =
+            Race::new(RaceRules::default().with_players(4).with_partners(true)).expect("rules");
+        let m = Match::new(
+            race.clone(),
+            MatchConfig::new(Some(30), None).expect("config"),
+        );
+        let by_seat = |t: [i64; 4]| BySeat::from_fn(4, |s| t[s.index()]);
+        assert_eq!(
+            m.resume(race.new_initial_state(), by_seat([4, 2, 4, 3])),
+            Err(ResumeError::Partners {
+                seat: crate::Seat::new(1),
+                partner: crate::Seat::new(3)
+            })
+        );
+        let mut state = m
+            .resume(race.new_initial_state(), by_seat([4, 2, 4, 2]))
+            .expect("partners level");
+        assert_eq!(m.check_state(&state), Ok(()));
+        // A finished match too.
+        state.over = true;
+        state.totals = by_seat([30, 2, 29, 2]);
+        assert_eq!(
+            m.check_state(&state),
+            Err(ResumeError::Partners {
+                seat: crate::Seat::new(0),
+                partner: crate::Seat::new(2)
+            })
+        );
+        // Without partners every seat is its own team: any totals.
+        let alone = Race::new(RaceRules::default().with_players(4)).expect("rules");
+        let m = Match::new(
+            alone.clone(),
+            MatchConfig::new(Some(30), None).expect("config"),
+        );
+        assert!(
+            m.resume(alone.new_initial_state(), by_seat([4, 2, 3, 7]))
+                .is_ok()
         );
     }
 

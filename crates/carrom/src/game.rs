@@ -842,10 +842,7 @@ impl Rounds for Carrom {
     }
 
     /// A board of other rules than the game's is refused ([`PlayError::OtherRules`]), and so
-    /// are totals in which partners differ (C21: the score belongs to the partnership; a
-    /// regression, second rules review: a pairs match took up totals of 10, 5, 3 and 7, and
-    /// its returns then split partners), and a board built for another score: a board
-    /// records the scores before it
+    /// is one built for another score: a board records the scores before it
     /// ([`State::totals_before`], which C19's queen cut-off reads), and they must be the
     /// match's totals (seat 0's side first). Regression (architecture audit, 6 December
     /// 2026): `Match::resume` took up a board built at 0-0 in a match at 23-4, whose queen
@@ -858,7 +855,6 @@ impl Rounds for Carrom {
     ) -> Result<(), &'static str> {
         self.check_state(round)
             .map_err(|_| "the board was made under other rules than the game's")?;
-        check_partners(totals)?;
         let side = |seat: u8| totals.get(Seat::new(seat)).copied();
         if [side(0), side(1)] == [Some(round.totals_before[0]), Some(round.totals_before[1])] {
             Ok(())
@@ -960,17 +956,6 @@ impl Rounds for Carrom {
     /// draw.
     fn match_returns(&self, totals: &BySeat<i64>) -> Returns {
         team_returns(totals)
-    }
-}
-
-/// C21: a partnership has one score, so every seat's total must be its side's (seat 0's or
-/// seat 1's).
-pub(crate) fn check_partners(totals: &BySeat<i64>) -> Result<(), &'static str> {
-    let side = |s: Seat| totals.get(Seat::new(team_of(s) as u8)).copied();
-    if totals.iter().all(|(s, &t)| side(s) == Some(t)) {
-        Ok(())
-    } else {
-        Err("partners' totals differ: a partnership has one score (C21)")
     }
 }
 

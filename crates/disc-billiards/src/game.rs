@@ -830,24 +830,13 @@ impl Rounds for Novuss {
         }
     }
 
-    /// A set of other rules than the game's is refused ([`PlayError::OtherRules`]), and so are
-    /// pairs totals on which partners differ (N16).
+    /// A set of other rules than the game's is refused ([`PlayError::OtherRules`]).
     fn check_round(
         &self,
         round: &State,
-        totals: &BySeat<i64>,
+        _totals: &BySeat<i64>,
         _config: &MatchConfig,
     ) -> Result<(), &'static str> {
-        // N16: a pair plays as one side and wins a set together, so partners' totals are
-        // always equal.
-        let level = totals.iter().all(|(s, &t)| {
-            totals
-                .iter()
-                .all(|(o, &u)| Side::of_seat(o) != Side::of_seat(s) || u == t)
-        });
-        if !level {
-            return Err("partners' totals differ: a pair wins its sets together (N16)");
-        }
         self.check_state(round)
             .map_err(|_| "the set was made under other rules than the game's")
     }

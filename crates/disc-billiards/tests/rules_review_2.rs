@@ -869,7 +869,11 @@ fn regression_a_pairs_match_took_up_partners_with_different_totals_n16() {
     let by_seat = |t: [i64; 4]| BySeat::from_fn(4, |s| t[s.index()]);
     let refused = m.resume(g.new_state(), by_seat([2, 1, 0, 1]));
     assert!(
-        matches!(&refused, Err(ResumeError::Round(msg)) if msg.contains("partners")),
+        refused
+            == Err(ResumeError::Partners {
+                seat: Seat::new(0),
+                partner: Seat::new(2)
+            }),
         "{refused:?}"
     );
     let state = m

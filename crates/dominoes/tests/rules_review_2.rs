@@ -1036,7 +1036,11 @@ fn regression_a_partnership_match_took_up_partners_with_different_totals_e13() {
     let by_seat = |t: [i64; 4]| boardgame_core::BySeat::from_fn(4, |s| t[s.index()]);
     let refused = m.resume(g.new_initial_state(), by_seat([10, 5, 3, 7]));
     assert!(
-        matches!(&refused, Err(boardgame_core::ResumeError::Round(msg)) if msg.contains("partners")),
+        refused
+            == Err(boardgame_core::ResumeError::Partners {
+                seat: seat(0),
+                partner: seat(2)
+            }),
         "{refused:?}"
     );
     let state = m
