@@ -2193,9 +2193,9 @@ fn a16_several_checkers_finish_without_own_stacking() {
     assert_eq!(moves(&st), ["R:56>57"]);
 }
 
-/// D7 paragraph, Mensch in detail: "Not modelled: a ban on jumping over own checkers inside
-/// the goal (the digest does not state it)." A checker may pass an own checker in the goal
-/// fields (A8).
+/// D7 paragraph, Mensch in detail: "A checker may jump over own checkers inside the goal, as
+/// Schmidt's rules say (...: the goal fields count one by one when moving, and pieces may be
+/// jumped)". A checker may pass an own checker in the goal fields (A8).
 #[test]
 fn mensch_a8_jumping_over_own_checkers_in_the_goal_fields_is_allowed() {
     let m = game(Rules::mensch());
