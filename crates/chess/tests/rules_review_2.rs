@@ -1,15 +1,16 @@
 //! A second reviewer's pass over the rules file (`shared/rules/chess.md`), aimed at what
 //! `rules.rs` and `rules_review.rs` leave out: the king stepping back along the line of its
-//! checker, double check, kings that would touch after a capture; en passant by a pinned
-//! pawn along its pin line, as the only rescue from check, after two single steps and by a
-//! piece that is no pawn; castling across squares a pawn or knight attacks, past an enemy
-//! piece on b1, with the rook attacked, after a check that suspended it, and castling that
-//! mates; promotions whose choice decides mate, stalemate or insufficient material; a
-//! stalemate with men on the board; a locked pawn wall (not detected, D2); castling rights
-//! that count for repetitions while castling is impossible (FIDE 9.2.3), repetitions by
-//! transposition, castling that does not reset the fifty-move count, the fivefold and the
-//! 75-move rule on the same ply; and refused input (promotion pieces, FEN fields, claims in
-//! the booklet's preset) leaving the state unchanged.
+//! checker, double check, a capture next to the enemy king; en passant by a pinned pawn
+//! along its pin line, as the only rescue from check, uncovering the check its double step
+//! blocked, after two single steps and by a piece that is no pawn; castling across squares a
+//! pawn or knight attacks, past an enemy piece on b1, with the rook attacked, after a check
+//! that suspended it, castling that mates, and a promotion that takes the rook at home;
+//! promotion choices that decide mate, stalemate or insufficient material; a stalemate with
+//! men on the board; a locked pawn wall (not detected, D2); castling rights that count for
+//! repetitions while castling is impossible (FIDE 9.2.3), repetitions by transposition,
+//! castling that does not reset the move counts, the fivefold and the 75-move rule on the
+//! same ply; and refused input (promotion pieces, FEN fields, claims in the booklet's preset)
+//! leaving the state unchanged.
 //!
 //! Every expected value is worked out by hand from the rules file; each test cites the rule
 //! ids and the sentence it checks. Square colours: a1 is dark and h1 light (section 1), so a
@@ -208,6 +209,24 @@ fn k17_only_a_pawn_captures_en_passant() {
     assert_eq!(p.halfmoves(), 1);
 }
 
+/// K17 (en passant) with K15 (check): a double step that blocks a check may be taken en
+/// passant, and the capture then uncovers the check again. The bishop a2 checks g8 along
+/// a2-g8; ...d7-d5 is Black's only block; exd6 e.p. empties d5 and checks from a2 (section
+/// 6: SAN marks it `+`).
+#[test]
+fn k15_k17_en_passant_uncovers_the_check_the_double_step_blocked() {
+    let mut p = pos("6k1/3p4/8/4P3/8/8/B7/4K3 b - - 0 1");
+    assert_eq!(all_sans(&p), ["Kf8", "Kg7", "Kh7", "Kh8", "d5"]);
+    p.play(p.parse_san("d5").expect("legal")).expect("legal");
+    let ep = p.parse_san("exd6").expect("legal");
+    assert!(p.is_en_passant(ep));
+    assert_eq!(p.san(ep), "exd6+");
+    p.play(ep).expect("legal");
+    assert_eq!(p.checkers().count(), 1);
+    assert!(p.checkers().contains(Square::A2));
+    assert_eq!(p.board().role_at(Square::D5), None);
+}
+
 // ---------------------------------------------------------------------------------------------
 // K18, K19, K20, A10: castling
 
@@ -284,6 +303,43 @@ fn k18_k19b_a_check_suspends_castling_without_losing_the_right() {
         state.position().board().role_at(Square::F1),
         Some(Role::Rook)
     );
+}
+
+/// A10 "The right is lost for good once ... that rook is captured on its home square", A8
+/// (promotion "including captures onto the last rank"): bxa8 with promotion takes the rook
+/// on a8 and Black's long castling right with it, whatever the new piece; b8=N, which does
+/// not capture, leaves the right (castling is then only blocked, K19 c).
+#[test]
+fn a10_a8_a_promotion_that_captures_the_rook_at_home_ends_its_right() {
+    let fen = "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1";
+    let p = pos(fen);
+    assert_eq!(
+        dests(&p, Square::B7),
+        [
+            "b8=B", "b8=N", "b8=Q+", "b8=R+", "bxa8=B", "bxa8=N", "bxa8=Q+", "bxa8=R+"
+        ]
+    );
+    assert_eq!(
+        p.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(Square::A8)
+    );
+    let mut taken = p.clone();
+    taken
+        .play(taken.parse_san("bxa8=N").expect("legal"))
+        .expect("legal");
+    assert_eq!(taken.castling_rooks().count(), 0);
+    let mut beside = p;
+    beside
+        .play(beside.parse_san("b8=N").expect("legal"))
+        .expect("legal");
+    assert_eq!(
+        beside.castling_rook(Color::Black, CastlingSide::QueenSide),
+        Some(Square::A8)
+    );
+    assert!(matches!(
+        beside.parse_san("O-O-O"),
+        Err(SanError::Illegal(_))
+    ));
 }
 
 // ---------------------------------------------------------------------------------------------
