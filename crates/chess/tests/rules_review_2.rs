@@ -555,8 +555,9 @@ fn d3_fivefold_repetition_and_seventy_five_moves_on_the_same_ply() {
 
 /// D3 "`Lattjo`: none of them" (no threefold, 50-move, fivefold or 75-move rule), A4
 /// (`auto_claim` turns claims into automatic draws, so it needs claims): with decisions on,
-/// a claim after a threefold repetition is refused in the booklet's preset and the state is
-/// unchanged; the booklet's preset with `auto_claim` is refused.
+/// a claim after a threefold repetition is neither listed among the legal actions (only
+/// resigning and offering a draw are, D4) nor accepted in the booklet's preset, and the state
+/// is unchanged; the booklet's preset with `auto_claim` is refused.
 #[test]
 fn d3_lattjo_refuses_a_threefold_claim_and_auto_claim() {
     let game = Chess::new(Rules::lattjo().with_decisions(true)).expect("valid rules");
@@ -564,6 +565,17 @@ fn d3_lattjo_refuses_a_threefold_claim_and_auto_claim() {
     play(&game, &mut state, &KNIGHT_CYCLE);
     play(&game, &mut state, &KNIGHT_CYCLE);
     assert_eq!(state.repetitions(), 3);
+    assert!(!game.is_legal(&state, &Action::ClaimDraw));
+    let mut actions = Vec::new();
+    game.legal_actions(&state, &mut actions);
+    assert_eq!(
+        actions
+            .iter()
+            .filter(|a| !matches!(a, Action::Move(_)))
+            .collect::<Vec<_>>(),
+        [&Action::Resign, &Action::OfferDraw],
+        "decisions without any claim"
+    );
     let before = state.clone();
     assert_eq!(
         game.apply(&mut state, &Action::ClaimDraw),
