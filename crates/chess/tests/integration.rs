@@ -24,5 +24,6 @@ mod properties;
 mod python_chess;
 mod rules;
 mod rules_review;
+mod rules_review_2;
 mod serde;
 mod uci_protocol;

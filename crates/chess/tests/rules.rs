@@ -11,7 +11,7 @@ fn pos(fen: &str) -> Position {
     Position::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn dests(p: &Position, from: Square) -> Vec<String> {
+pub(crate) fn dests(p: &Position, from: Square) -> Vec<String> {
     let mut v: Vec<String> = p
         .legal_moves()
         .iter()

@@ -10,15 +10,15 @@ use lattjo_chess::{
     Rules, Square, State, WinReason,
 };
 
-fn pos(fen: &str) -> Position {
+pub(crate) fn pos(fen: &str) -> Position {
     Position::from_fen(fen, CastlingMode::Standard).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn chess(rules: Rules, fen: &str) -> Chess {
+pub(crate) fn chess(rules: Rules, fen: &str) -> Chess {
     Chess::new(rules).expect("valid rules").with_start(pos(fen))
 }
 
-fn play(game: &Chess, state: &mut State, sans: &[&str]) {
+pub(crate) fn play(game: &Chess, state: &mut State, sans: &[&str]) {
     for san in sans {
         let m = state
             .position()
@@ -29,7 +29,7 @@ fn play(game: &Chess, state: &mut State, sans: &[&str]) {
     }
 }
 
-const KNIGHT_CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+pub(crate) const KNIGHT_CYCLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
 
 // ---- A3: what counts as the same position -------------------------------------------------
 
