@@ -21,8 +21,9 @@
 
 use boardgame_core::{Game, Turn};
 use lattjo_draughts::{
-    Action, Color, Draughts, DrawReason, GameResult, KingMoves, Move, MoveTextError, Outcome,
-    PdnGame, PlayError, Position, Role, Rules, State, WinReason,
+    Action, Color, Draughts, DrawReason, GameResult, KingMoves, Move, MoveError, MoveTextError,
+    Outcome, ParseActionError, ParseMoveError, PdnGame, PlayError, Position, Role, Rules, State,
+    WinReason,
 };
 
 use crate::rules_review::{legal, play, pos, sq};
@@ -110,6 +111,36 @@ fn d7_a5_d9_a_fork_inside_one_sequence_gives_two_complete_moves() {
     let short = p.parse_move("1x17", KingMoves::Short).unwrap();
     assert_eq!(short, mv(&[1, 10, 17], &[6, 14]));
     assert_eq!(p.move_text(&short, KingMoves::Short), "1x17");
+}
+
+/// D5 "onto the empty square directly beyond it": a piece on the side of the board has no
+/// square beyond it, so it cannot be jumped from inside. Black's man on 16 next to White's 20
+/// (on the h file) only steps to 19; White's man on 17 next to Black's 13 (on the a file)
+/// only steps to 14; Black's king on 16 next to White's 12 steps three ways.
+#[test]
+fn d5_a_piece_on_the_side_of_the_board_cannot_be_jumped() {
+    assert_eq!(legal("B:W20:B16", KingMoves::Short), ["16-19"]);
+    assert_eq!(legal("W:W17:B13", KingMoves::Short), ["17-14"]);
+    assert_eq!(
+        legal("B:W12:BK16", KingMoves::Short),
+        ["16-11", "16-19", "16-20"]
+    );
+}
+
+/// D13 "A King can be captured in the same way as a man", within a multiple jump, and §7
+/// "the number of pieces captured in a move equals the number of jumps in it": Black's man on
+/// 6 takes White's king on 10 and then the man on 19 (6x15x24): White is left with its man on
+/// 32 and no king.
+#[test]
+fn d13_a_man_takes_a_king_and_a_man_in_one_move() {
+    let fen = "B:WK10,19,32:B6";
+    assert_eq!(legal(fen, KingMoves::Short), ["6x15x24"]);
+    let mut p = pos(fen);
+    let m = p.parse_move("6x24", KingMoves::Short).unwrap();
+    assert_eq!((m.num_captured(), m.path().len() - 1), (2, 2));
+    p.play(&m, KingMoves::Short).unwrap();
+    assert_eq!(p.count_role(Color::White, Role::King), 0);
+    assert_eq!(p.to_string(), "W:W32:B24");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -437,6 +468,49 @@ fn v1_a1_the_smallest_thresholds() {
     assert!(game.can_claim(&s, DrawReason::FortyMoveRule));
 }
 
+/// V1 (b) "the same position for the third time", with the threshold as an option (70
+/// occurrences) and a history longer than 256 positions: in the king shuffle the start
+/// (Black to move) stands at plies 0, 4, 8, ..., so after 272 plies it has stood 69 times.
+/// At ply 271 and 274 no move makes a position stand for the 70th time (each would make the
+/// 69th); at ply 275 White's 28-32 would bring the start back for the 70th time: the claim
+/// opens exactly there. Under automatic adjudication the game ends at ply 276.
+#[test]
+fn v1_a_claim_by_move_at_the_threshold_in_a_history_of_over_256_positions() {
+    const SHUFFLE: [&str; 4] = ["1-5", "32-28", "5-1", "28-32"];
+    let game = Draughts::new(Rules::wcdf().with_repetitions(70)).unwrap();
+    let mut s = game.state_from(pos("B:WK32:BK1"));
+    for _ in 0..67 {
+        play(&game, &mut s, &SHUFFLE);
+    }
+    play(&game, &mut s, &SHUFFLE[..3]);
+    assert_eq!((s.plies(), s.repetitions()), (271, 68));
+    assert!(!game.can_claim(&s, DrawReason::Repetition));
+    play(&game, &mut s, &SHUFFLE[3..]);
+    play(&game, &mut s, &SHUFFLE[..2]);
+    assert_eq!((s.plies(), s.repetitions()), (274, 69));
+    assert!(!game.can_claim(&s, DrawReason::Repetition));
+    play(&game, &mut s, &SHUFFLE[2..3]);
+    assert_eq!(s.history().len(), 276);
+    assert!(game.can_claim(&s, DrawReason::Repetition));
+
+    let auto = Draughts::new(
+        Rules::wcdf()
+            .with_repetitions(70)
+            .with_quiet_moves(1000)
+            .with_auto_adjudicate(true),
+    )
+    .unwrap();
+    let mut s = auto.state_from(pos("B:WK32:BK1"));
+    for _ in 0..68 {
+        play(&auto, &mut s, &SHUFFLE);
+    }
+    play(&auto, &mut s, &SHUFFLE[..3]);
+    assert_eq!(s.outcome(), None);
+    play(&auto, &mut s, &SHUFFLE[3..]);
+    assert_eq!((s.plies(), s.repetitions()), (276, 70));
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+}
+
 /// V1 (b) and (c) at once, default rules: after 79 plies of a king shuffle the start position
 /// has stood 20 times (White to move may claim the repetition by 28-32), but only 79 quiet
 /// plies have passed; after 80 both grounds hold and both claims are listed beside Black's
@@ -586,4 +660,44 @@ fn d3_moving_the_other_sides_piece_is_refused_by_text_and_by_play() {
     }
     assert_eq!(s, before);
     assert_eq!(s.position(), &Position::start());
+}
+
+/// A5 and §6's short form, for action text: `Action`'s text is a move's full path (the short
+/// form needs the position), so in the fork position `1x17` is refused as not diagonal,
+/// `1x10x19` reads as a move but is a capture stopped early and refused by the game (the
+/// state unchanged), and bad claims are typed errors.
+#[test]
+fn a5_action_text_is_refused_by_type_and_an_illegal_one_leaves_the_state() {
+    assert_eq!("".parse::<Action>(), Err(ParseActionError::Empty));
+    assert_eq!(
+        "claim draw sometimes".parse::<Action>(),
+        Err(ParseActionError::Reason("sometimes".into()))
+    );
+    assert_eq!(
+        "claim draw".parse::<Action>(),
+        Err(ParseActionError::Malformed("claim draw".into()))
+    );
+    assert_eq!(
+        "1x17".parse::<Action>(),
+        Err(ParseActionError::Move(ParseMoveError::Invalid(
+            MoveError::NotDiagonal {
+                from: sq(1),
+                to: sq(17)
+            }
+        )))
+    );
+    let game = Draughts::default();
+    let mut s = game.state_from(pos("B:W6,14,15,23:B1"));
+    let before = s.clone();
+    let stopped: Action = "1x10x19".parse().unwrap();
+    assert_eq!(stopped, Action::Move(mv(&[1, 10, 19], &[6, 15])));
+    assert!(!game.is_legal(&s, &stopped));
+    assert!(matches!(
+        game.apply(&mut s, &stopped),
+        Err(PlayError::IllegalMove(_))
+    ));
+    assert_eq!(s, before);
+    let full: Action = "1x10x19x26".parse().unwrap();
+    game.apply(&mut s, &full).unwrap();
+    assert_eq!(s.position().to_string(), "W:W14:B26");
 }
