@@ -701,3 +701,71 @@ fn a5_action_text_is_refused_by_type_and_an_illegal_one_leaves_the_state() {
     game.apply(&mut s, &full).unwrap();
     assert_eq!(s.position().to_string(), "W:W14:B26");
 }
+
+/// Refused input, move by move: crafted capture paths that are well formed (`Move::new`
+/// accepts them) but break a rule are refused by the game as `IllegalMove`, each leaving the
+/// state unchanged: A4 a man going on after its crowning (22x31x24), A2 a man turning
+/// backwards mid-sequence (27x18x25), A5 the ring stopped on its start square though 22 can
+/// still be taken (18x11x20x27x18), D5 a jump over an empty square and onto an occupied one,
+/// D6 a jump over an own piece.
+#[test]
+fn a4_a2_a5_d5_d6_crafted_capture_paths_are_refused() {
+    let cases: [(&str, &[u8], &[u8]); 6] = [
+        ("B:W26,27:B22", &[22, 31, 24], &[26, 27]),
+        ("W:W27:B22,23", &[27, 18, 25], &[23, 22]),
+        (
+            "W:WK18:B15,16,22,23,24",
+            &[18, 11, 20, 27, 18],
+            &[15, 16, 24, 23],
+        ),
+        ("B:W32:B14", &[14, 23], &[18]),
+        ("B:W18,23:B14", &[14, 23], &[18]),
+        ("B:W32:B14,18", &[14, 23], &[18]),
+    ];
+    let game = Draughts::default();
+    for (fen, path, captured) in cases {
+        let m = mv(path, captured);
+        let mut s = game.state_from(pos(fen));
+        let before = s.clone();
+        match game.play(&mut s, &m) {
+            Err(PlayError::IllegalMove(e)) => assert_eq!(e.mv, m, "{fen}"),
+            other => panic!("{fen} {m}: {other:?}"),
+        }
+        assert_eq!(s, before, "{fen}");
+    }
+}
+
+/// V2 "a capturing king ... land on any empty square beyond" one piece: a flying king's leg
+/// may pass only empty squares besides the one piece it takes. White's king on 29 cannot take
+/// 18 and land on 11 when 15 stands between them, nor on 4 past Black's 8; and (V2's
+/// "Turkish strike") a captured piece still on the board blocks a later leg: in
+/// `W:WK29:B17,19,22,27`, after 29x15x24x31 the leg from 31 to 13 over 17 would pass 22,
+/// which is no move at all.
+#[test]
+fn v2_a6_crafted_flying_legs_over_more_than_one_piece_are_refused() {
+    let game = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+    for (fen, path, captured) in [
+        ("W:WK29:B15,18", &[29u8, 11][..], &[18u8][..]),
+        ("W:WK29:B8,18", &[29, 4], &[18]),
+    ] {
+        let m = mv(path, captured);
+        let mut s = game.state_from(pos(fen));
+        let before = s.clone();
+        assert!(
+            matches!(game.play(&mut s, &m), Err(PlayError::IllegalMove(_))),
+            "{fen} {m}"
+        );
+        assert_eq!(s, before);
+    }
+    // The last leg would hold two captured squares (22, taken on the first leg, and 17):
+    // refused already as a move's shape ("one captured piece per jump").
+    let p: Vec<_> = [29, 15, 24, 31, 13].iter().map(|&n| sq(n)).collect();
+    let c: Vec<_> = [22, 19, 27, 17].iter().map(|&n| sq(n)).collect();
+    assert_eq!(
+        Move::new(&p, &c),
+        Err(MoveError::Jump {
+            from: sq(31),
+            to: sq(13)
+        })
+    );
+}
