@@ -544,6 +544,45 @@ fn v1_both_claims_are_listed_and_the_player_chooses_the_ground() {
     assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
 }
 
+/// V1 (c) "in each player's own previous 40 moves, no uncrowned man has advanced ... and no
+/// piece has been removed" looks back only: it holds even when the player to move now has a
+/// capture. Black's king shuffles 1-6-1 beside its king on 5 while White's shuffles 18-22-18
+/// (76 plies); then 1-6, 18-14, 6-1 and White's 14-9, the 80th quiet ply, which offers 9 to
+/// Black's king on 5 (landing on 14). Black must take (D8) or may claim the 40-move draw;
+/// under automatic adjudication (repetitions out of reach) the game ends drawn there.
+#[test]
+fn v1_c_the_forty_move_claim_holds_when_a_capture_is_compulsory() {
+    const CYCLE: [&str; 4] = ["1-6", "18-22", "6-1", "22-18"];
+    const END: [&str; 4] = ["1-6", "18-14", "6-1", "14-9"];
+    let game = Draughts::default();
+    let mut s = game.state_from(pos("B:WK18:BK1,K5"));
+    for _ in 0..19 {
+        play(&game, &mut s, &CYCLE);
+    }
+    play(&game, &mut s, &END[..3]);
+    assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
+    play(&game, &mut s, &END[3..]);
+    assert_eq!(s.quiet_plies(), 80);
+    assert_eq!(actions(&game, &s), ["5x14", "claim draw forty-move"]);
+    game.claim_draw(&mut s, DrawReason::FortyMoveRule).unwrap();
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
+
+    let auto = Draughts::new(
+        Rules::wcdf()
+            .with_auto_adjudicate(true)
+            .with_repetitions(255),
+    )
+    .unwrap();
+    let mut s = auto.state_from(pos("B:WK18:BK1,K5"));
+    for _ in 0..19 {
+        play(&auto, &mut s, &CYCLE);
+    }
+    play(&auto, &mut s, &END[..3]);
+    assert_eq!(s.outcome(), None);
+    play(&auto, &mut s, &END[3..]);
+    assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::FortyMoveRule)));
+}
+
 /// V1 (b) and (c) reached on the same ply under automatic adjudication. The rules file does
 /// not say which ground is recorded; docs/draughts.md says "the repetition first". With a
 /// 4-move rule (8 plies) the third occurrence of the start and the 8th quiet ply come with
