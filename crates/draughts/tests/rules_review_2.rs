@@ -2,16 +2,18 @@
 //! `rules.rs`, `rules_review.rs` and `docs_claims.rs` do not cover: compulsory capture across
 //! men and kings (a king's backward capture forbidding a man's step, and the other way
 //! round), the free choice between a man's and a king's capture, a fork inside one capture
-//! sequence whose branches end at different lengths, a man's sequence that may not turn
-//! backwards where a king's does, a White man crowned in a capture and capturing backwards on
-//! its next turn, crowning ending a capture under flying kings too, a king trapped in the
-//! single corner, a capture leaving the last piece blocked, a king's ring that passes its own
-//! start square and goes on, flying kings' compulsory long captures and two paths to one
+//! sequence whose branches end at different lengths, no jump off the side of the board, a man
+//! taking a king and a man in one move, a man's sequence that may not turn backwards where a
+//! king's does, a White man crowned in a capture and capturing backwards on its next turn,
+//! crowning ending a capture under flying kings too, a king trapped in the single corner, a
+//! capture leaving the last piece blocked, a king's ring that passes its own start square and
+//! goes on (and its PDN text), flying kings' compulsory long captures and two paths to one
 //! square, repetition identity with the side to move (reachable only with flying kings), a
 //! claim by a flying king's slide, no claim by a move that compulsory capture forbids, the
-//! smallest thresholds, both draw grounds at once, and refused input leaving the state
-//! unchanged. Every expected value is worked out by hand from the rules file; each test cites
-//! the rule ids and the sentence it checks.
+//! smallest thresholds, a threshold reached in a history of over 256 positions, the 40-move
+//! rule with a capture pending, both draw grounds at once, and refused input (crafted capture
+//! paths, action text, claims) leaving the state unchanged. Every expected value is worked
+//! out by hand from the rules file; each test cites the rule ids and the sentence it checks.
 //!
 //! Squares (as in `rules_review.rs`): row r (0 at Black's side, White at the bottom) holds
 //! squares 4r+1..4r+4, on columns b, d, f, h in even rows and a, c, e, g in odd ones. From a
