@@ -22,4 +22,5 @@ mod pydraughts;
 mod reference;
 mod rules;
 mod rules_review;
+mod rules_review_2;
 mod serde;

@@ -11,15 +11,15 @@ use lattjo_draughts::{
     Square, State, WinReason,
 };
 
-fn sq(n: u8) -> Square {
+pub(crate) fn sq(n: u8) -> Square {
     Square::new(n).unwrap()
 }
 
-fn pos(fen: &str) -> Position {
+pub(crate) fn pos(fen: &str) -> Position {
     fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-fn legal(fen: &str, kings: KingMoves) -> Vec<String> {
+pub(crate) fn legal(fen: &str, kings: KingMoves) -> Vec<String> {
     let mut v = Vec::new();
     pos(fen).legal_moves(kings, &mut v);
     let mut t: Vec<String> = v.iter().map(ToString::to_string).collect();
@@ -27,7 +27,7 @@ fn legal(fen: &str, kings: KingMoves) -> Vec<String> {
     t
 }
 
-fn play(game: &Draughts, state: &mut State, moves: &[&str]) {
+pub(crate) fn play(game: &Draughts, state: &mut State, moves: &[&str]) {
     let kings = game.rules().king_moves;
     for text in moves {
         let mv = state
