@@ -704,7 +704,7 @@ fn d6_a10_resigning_when_doubled_pays_the_cube_before_the_double() {
 // Match play (B35, A16, D4)
 // ---------------------------------------------------------------------------------------
 
-type M = Match<Backgammon>;
+pub(crate) type M = Match<Backgammon>;
 
 /// The opening (White 3-1) and White's play; Black is then on roll.
 fn open(m: &M, s: &mut MatchState<State>) {
@@ -713,13 +713,13 @@ fn open(m: &M, s: &mut MatchState<State>) {
     assert_eq!(s.round().to_move(), Side::Black);
 }
 
-fn totals(s: &MatchState<State>) -> [i64; 2] {
+pub(crate) fn totals(s: &MatchState<State>) -> [i64; 2] {
     [s.totals()[Seat::new(0)], s.totals()[Seat::new(1)]]
 }
 
 /// Black doubles, White takes, Black rolls and plays, White redoubles to 4 and Black drops:
 /// White wins 2 points.
-fn white_wins_a_dropped_redouble(m: &M, s: &mut MatchState<State>) {
+pub(crate) fn white_wins_a_dropped_redouble(m: &M, s: &mut MatchState<State>) {
     open(m, s);
     apply(m, s, Action::Double);
     apply(m, s, Action::Take);

@@ -14,7 +14,7 @@
 //! home, bar 25, off 0): White's point q is Black's point 25 - q, so Black's 6 point is White's
 //! 19 and a Black checker on White's home points 1..=6 stands on Black's 24..=19.
 
-use boardgame_core::{Game, Turn};
+use boardgame_core::{Game, Match, MatchConfig, Turn};
 use lattjo_backgammon::{
     Action, Dice, Label, NotationError, Phase, Play, PlayError, PlayList, Point, Position,
     ResignLevel, Rules, Side, SingleDiePolicy, Step, WinKind,
@@ -153,6 +153,27 @@ fn b7_b13_a8b_the_booklet_may_enter_with_the_higher_die_alone() {
     assert_eq!(high.bar(Side::White), 1);
     assert_results(&two, dice(6, 1), STD, &[both], "B13: both enter");
     assert_results(&two, dice(6, 1), LAT, &[both, high], "A8b: the 6 alone");
+}
+
+/// B13 "A player with a checker on the bar must bring it back in before moving any other
+/// checker" and B15 "If two checkers are on the bar and only one can enter, the other die is
+/// forfeited", with three on the bar and a non-double: 6-5 with White's 19 and 20 open enters
+/// two (bar/19 bar/20) and leaves the third on the bar; the booklet may also enter one with the
+/// 6 alone (B7). With White's 20 held (Black's 5 point) only bar/19 is legal under both: the 5
+/// may neither enter nor move the entered checker (19/14).
+#[test]
+fn b13_b15_three_on_the_bar_and_a_non_double_enter_two_at_most() {
+    let p = pos(&[(25, 3), (6, 12)], &[(12, 15)], Side::White);
+    let two = after(&p, &[(25, 19), (25, 20)]);
+    let six = after(&p, &[(25, 19)]);
+    assert_eq!(two.bar(Side::White), 1);
+    assert_results(&p, dice(6, 5), STD, &[two], "B13");
+    assert_results(&p, dice(6, 5), LAT, &[two, six], "B13, B7");
+    let held = pos(&[(25, 3), (6, 12)], &[(5, 2), (12, 13)], Side::White);
+    let six = after(&held, &[(25, 19)]);
+    for policy in BOTH {
+        assert_results(&held, dice(6, 5), policy, &[six], "B15");
+    }
 }
 
 /// B14 "Re-entry is on the point in the opponent's home board that matches a die: ... Black
@@ -409,6 +430,28 @@ fn b22_a7_a14_a_double_plays_up_then_bears_off_and_leaves_a_move_unplayed() {
             (o.winner, o.kind, o.points),
             (Side::White, WinKind::Gammon, 2)
         );
+    }
+}
+
+/// B20 "A die of d bears off a checker from point d", for Black from the point labelled `dA`
+/// (section 1: label `nA` is Black's point n), with A5, A6 and A17: Black on 3A and 1A (13 off)
+/// rolls 3-1. 3/off 1/off (either order) wins; 3/2 then the 3 bears off the 2 (the highest,
+/// B23) and leaves the 1A checker. The booklet's 3 alone (3/off) leaves that same position, so
+/// it is no further play: two plays under both policies.
+#[test]
+fn b20_b23_a17_black_bears_off_from_the_points_labelled_a() {
+    let label = |s: &str| s.parse::<Label>().unwrap().to_point(Side::Black);
+    assert_eq!(
+        (label("3A"), label("1A")),
+        (Point::new(3).unwrap(), Point::new(1).unwrap())
+    );
+    let p = pos(&[(13, 15)], &[(3, 1), (1, 1), (0, 13)], Side::Black);
+    let won = after(&p, &[(3, 0), (1, 0)]);
+    let left = after(&p, &[(3, 2), (2, 0)]);
+    assert!(won.has_won(Side::Black));
+    assert_eq!(after(&p, &[(3, 0)]), left);
+    for policy in BOTH {
+        assert_results(&p, dice(3, 1), policy, &[won, left], "B20, B23, A17");
     }
 }
 
@@ -768,6 +811,97 @@ fn section7_every_position_of_this_file_plays_the_same_for_the_other_colour() {
                 .collect();
             assert!(!mirrored.is_empty());
             assert_results(&p.swap_colours(), d, policy, &mirrored, "section 7");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hybrids and the record (D1, D4, A18)
+
+/// The rules file's header: "Build both as presets over orthogonal flags ... so that hybrids can
+/// be built and tested". The booklet's single-die policy with the Crawford rule (D1, D4): in a
+/// 3-point match White reaches 2, the next game is the Crawford game (no double, refused with
+/// `CrawfordGame`), and in it White's opening 6-1 may still be played as 24/18 alone (B7). The
+/// standard policy without the Crawford rule: the game after 2-0 allows Black's double, and
+/// 24/18 alone is refused (A9), the state unchanged.
+#[test]
+fn d1_d4_hybrids_of_the_presets_combine_the_single_die_policy_and_the_crawford_rule() {
+    use crate::rules_review::{totals, white_wins_a_dropped_redouble};
+    let alone = Action::Play(play(&[(24, 18)]));
+    let m = Match::new(
+        game(Rules::lattjo().with_crawford(true)),
+        MatchConfig::new(Some(3), None).unwrap(),
+    );
+    let mut s = m.new_initial_state();
+    white_wins_a_dropped_redouble(&m, &mut s);
+    assert_eq!(totals(&s), [2, 0]);
+    assert!(s.round().match_context().unwrap().is_crawford());
+    apply(&m, &mut s, Action::Opening { white: 6, black: 1 });
+    assert!(legal(&m, &s).contains(&alone), "B7 in the Crawford game");
+    apply(&m, &mut s, alone);
+    assert_eq!(s.round().to_move(), Side::Black);
+    assert_eq!(m.turn(&s), Turn::Chance, "D4: no decision before the roll");
+    assert_eq!(
+        m.apply(&mut s.clone(), &Action::Double),
+        Err(PlayError::CrawfordGame)
+    );
+
+    let m = Match::new(
+        game(Rules::standard().with_crawford(false)),
+        MatchConfig::new(Some(3), None).unwrap(),
+    );
+    let mut s = m.new_initial_state();
+    white_wins_a_dropped_redouble(&m, &mut s);
+    assert_eq!(totals(&s), [2, 0]);
+    assert!(!s.round().match_context().unwrap().is_crawford());
+    apply(&m, &mut s, Action::Opening { white: 6, black: 1 });
+    let before = s.clone();
+    assert_eq!(
+        m.apply(&mut s, &alone),
+        Err(PlayError::IllegalPlay(play(&[(24, 18)])))
+    );
+    assert_eq!(s, before);
+    apply(&m, &mut s, Action::Play(play(&[(13, 7), (8, 7)])));
+    assert_eq!(legal(&m, &s), vec![Action::Roll, Action::Double], "no D4");
+}
+
+/// A18 "Drawing both pairs from one seeded stream is equivalent. Always record the dice in the
+/// game log so games can be replayed", B4: a game sampled from a seeded stream is a list of
+/// actions in which every roll is an action (the opening roll first); each `Dice` action leaves
+/// exactly those dice to play; the same seed gives the same list, and the list replays to the
+/// same final state with no random stream at all.
+#[test]
+fn a18_b4_a_game_replays_from_its_record_without_the_random_stream() {
+    use boardgame_core::GameRng;
+    for rules in [Rules::lattjo(), Rules::standard()] {
+        let g = game(rules);
+        let record = |seed: u64| {
+            let mut s = g.new_initial_state();
+            let mut rng = GameRng::new(seed, 0);
+            let (mut buf, mut actions) = (Vec::new(), Vec::new());
+            while g.turn(&s) != Turn::Terminal {
+                let a = match g.sample_chance(&s, &mut rng) {
+                    Some(a) => a,
+                    None => g.sample_action(&s, &mut rng, &mut buf).unwrap(),
+                };
+                apply(&g, &mut s, a);
+                if let Action::Dice(d) = a {
+                    assert_eq!((s.phase(), s.dice()), (Phase::Moving, Some(d)), "A18");
+                }
+                actions.push(a);
+            }
+            (actions, s)
+        };
+        for seed in 0..8 {
+            let (actions, end) = record(seed);
+            assert!(matches!(actions[0], Action::Opening { .. }), "B3");
+            assert_eq!(record(seed), (actions.clone(), end));
+            let mut s = g.new_initial_state();
+            for a in &actions {
+                apply(&g, &mut s, *a);
+            }
+            assert_eq!(s, end);
+            assert!(end.outcome().is_some());
         }
     }
 }
