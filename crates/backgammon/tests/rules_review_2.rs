@@ -382,6 +382,24 @@ fn a5_a6_b22_b23_each_move_bears_off_from_the_highest_point_left_by_the_one_befo
     assert_eq!(g.turn(&s), Turn::Terminal);
 }
 
+/// B11 "Landing on a point with a single opposing checker hits it" also while bearing off, with
+/// B22 and A6: White on 4 and 3 (13 off), a Black blot on White's 1 (Black's 24), roll 3-2. 4/1*
+/// then the 2 must play up 3/1 (2 empty, 3 occupied); 3/1* then the 3 plays up 4/1: both leave
+/// two White checkers on 1 and Black on the bar. 3/off then 4/2, or 4/2 then 3/off, leave one on
+/// 2. The booklet adds the 3 alone: 4/1* or 3/off.
+#[test]
+fn b11_b22_a6_a_hit_in_the_home_board_while_bearing_off() {
+    let p = pos(&[(4, 1), (3, 1), (0, 13)], &[(24, 1), (6, 14)], Side::White);
+    let hit = after(&p, &[(4, 1), (3, 1)]);
+    let off = after(&p, &[(3, 0), (4, 2)]);
+    assert_eq!(after(&p, &[(3, 1), (4, 1)]), hit);
+    assert_eq!(after(&p, &[(4, 2), (3, 0)]), off);
+    assert_eq!((hit.bar(Side::Black), hit.checkers(Side::White)[1]), (1, 2));
+    let (h1, h2) = (after(&p, &[(4, 1)]), after(&p, &[(3, 0)]));
+    assert_results(&p, dice(3, 2), STD, &[hit, off], "B11, B22");
+    assert_results(&p, dice(3, 2), LAT, &[hit, off, h1, h2], "B11, B22, B7");
+}
+
 /// B19 "If the first die brings the last outside checker home, the second die may already bear
 /// off", with A6: White's last outside checker on 9, the rest on 2 and 1, rolls 6-5. 9/3 then
 /// the 5 bears off from the highest point, 3 (5 and 6 empty); 9/4 then the 6 bears off from 4:
@@ -511,6 +529,29 @@ fn d3_d5_jacoby_with_an_automatically_doubled_centred_cube() {
         g.check_state(&s).unwrap();
         apply(&g, &mut s, Action::Play(play(&[(1, 0)])));
         assert_eq!(s.outcome().unwrap().points, points, "jacoby {jacoby}");
+    }
+}
+
+/// D5 "Offer them as flags in both rule sets, default off": the booklet's preset with the Jacoby
+/// rule and beavers in money play. A double may be beavered (the answers are take, drop and
+/// beaver), and the beaverer owns the cube at 4 once the doubler takes; a gammon won with the
+/// cube centred counts single (1), and with the cube turned to 2 counts 2 x 2 = 4.
+#[test]
+fn d5_the_booklets_preset_takes_the_money_play_flags() {
+    let g = game(Rules::lattjo().with_jacoby(true).with_beavers(true));
+    let mut s = g.state_from(Position::start(Side::White), None).unwrap();
+    apply(&g, &mut s, Action::Double);
+    let mut answers = legal(&g, &s);
+    answers.sort_by_key(|a| a.to_string());
+    assert_eq!(answers, vec![Action::Beaver, Action::Drop, Action::Take]);
+    apply(&g, &mut s, Action::Beaver);
+    apply(&g, &mut s, Action::Take);
+    assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(Side::Black)));
+    let gammon = pos(&[(1, 1), (0, 14)], &[(6, 15)], Side::White);
+    for (log2, owner, points) in [(0, None, 1), (1, Some(Side::White), 4)] {
+        let mut s = cubed(&g, gammon, Some(dice(2, 1)), log2, owner);
+        apply(&g, &mut s, Action::Play(play(&[(1, 0)])));
+        assert_eq!(s.outcome().unwrap().points, points, "D5 Jacoby");
     }
 }
 
