@@ -558,6 +558,72 @@ fn d5_the_booklets_preset_takes_the_money_play_flags() {
 // ---------------------------------------------------------------------------------------------
 // Refused input (B26-B28, A10, A14, D1, D5, D6)
 
+/// B3 "each player rolls one die": an opening roll with a die outside 1..=6 is refused with
+/// `BadDice`, and a player's action (a play, a double, a roll) while the opening roll is due
+/// with `ChanceExpected`, the state unchanged, under either preset.
+#[test]
+fn b3_an_opening_roll_outside_the_dice_or_a_players_action_before_it_is_refused() {
+    for rules in [Rules::lattjo(), Rules::standard()] {
+        let g = game(rules);
+        let start = g.new_initial_state();
+        let mut s = start;
+        assert_eq!(s.phase(), Phase::Opening);
+        for (white, black) in [(0, 3), (7, 1), (2, 9)] {
+            assert!(matches!(
+                g.apply(&mut s, &Action::Opening { white, black }),
+                Err(PlayError::BadDice(_))
+            ));
+            assert_eq!(s, start);
+        }
+        for a in [
+            Action::Play(play(&[(24, 18)])),
+            Action::Double,
+            Action::Roll,
+        ] {
+            assert_eq!(g.apply(&mut s, &a), Err(PlayError::ChanceExpected), "{a}");
+            assert_eq!(s, start);
+        }
+    }
+}
+
+/// A12 "Doubling while on the bar or shut out: allowed, because doubling happens before the
+/// roll" and A15 "The turn passes. A double could still have been offered before rolling":
+/// White, on the bar against Black's closed board (Black's 1-6, White's 24-19, two each), may
+/// roll or double; after Black takes, every roll leaves White only the empty play (entering on
+/// a held point is refused, the state unchanged), and Black, owning the cube, is next on roll
+/// with the choice to redouble.
+#[test]
+fn a12_a15_a_closed_out_player_may_double_and_then_passes() {
+    let p = pos(
+        &[(25, 1), (6, 14)],
+        &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (13, 3)],
+        Side::White,
+    );
+    for rules in [Rules::lattjo(), Rules::standard()] {
+        let g = game(rules);
+        let mut s = g.state_from(p, None).unwrap();
+        assert_eq!(legal(&g, &s), vec![Action::Roll, Action::Double], "A12");
+        apply(&g, &mut s, Action::Double);
+        apply(&g, &mut s, Action::Take);
+        assert_eq!((s.cube_value(), s.cube_owner()), (2, Some(Side::Black)));
+        for d in Dice::ALL {
+            let mut t = s;
+            apply(&g, &mut t, Action::Dice(d));
+            assert_eq!(legal(&g, &t), vec![Action::Play(Play::NONE)], "{d}");
+            let before = t;
+            let enter = play(&[(25, 25 - d.high())]);
+            assert_eq!(
+                g.apply(&mut t, &Action::Play(enter)),
+                Err(PlayError::IllegalPlay(enter))
+            );
+            assert_eq!(t, before);
+            apply(&g, &mut t, Action::Play(Play::NONE));
+            assert_eq!((t.phase(), t.to_move()), (Phase::BeforeRoll, Side::Black));
+            assert_eq!(legal(&g, &t), vec![Action::Roll, Action::Double], "B29");
+        }
+    }
+}
+
 /// A10 "The opponent must answer take or drop before play continues": with a double pending
 /// under the booklet's preset, rolling, playing, redoubling, a chance result, a beaver (D5: off)
 /// and a resignation instead of an answer (D6: off) are each refused by their error, the state
