@@ -707,7 +707,7 @@ fn d6_a10_resigning_when_doubled_pays_the_cube_before_the_double() {
 pub(crate) type M = Match<Backgammon>;
 
 /// The opening (White 3-1) and White's play; Black is then on roll.
-fn open(m: &M, s: &mut MatchState<State>) {
+pub(crate) fn open(m: &M, s: &mut MatchState<State>) {
     apply(m, s, Action::Opening { white: 3, black: 1 });
     any_play(m, s);
     assert_eq!(s.round().to_move(), Side::Black);

@@ -5,9 +5,13 @@
 //! a hit on the way, three hits by one checker with a double, bearing off where each sub-move
 //! sees the highest point the one before it left, a double that plays up and then bears off
 //! (the game ending with a move unplayed), the higher die playable only after the lower while
-//! bearing in, duplicate plays merged, the booklet preset's scoring at the home-board boundary,
-//! the Jacoby rule with an automatically doubled cube, and refused input (illegal plays,
-//! actions out of phase, unreadable or illegal move text) leaving the state unchanged.
+//! bearing in, a hit in the home board while bearing off, duplicate plays merged, Black's
+//! entering and bearing off by the booklet's labels, the booklet preset's scoring at the
+//! home-board boundary and with the money-play flags, the cube passed back and forth, the Jacoby
+//! rule with an automatically doubled cube, a closed-out player who doubles, hybrids of the
+//! presets, the Crawford game reached by Black through a gammon, a game replayed from its record
+//! (A18), colour symmetry over this file's positions, and refused input (illegal plays, actions
+//! out of phase, unreadable or illegal move text) leaving the state unchanged.
 //!
 //! Every expected value is worked out by hand from the rules file; each test cites the rule
 //! ids and the sentence it checks. Points are each side's own numbers (1..=24 towards its own
@@ -970,6 +974,59 @@ fn d1_d4_hybrids_of_the_presets_combine_the_single_die_policy_and_the_crawford_r
     assert_eq!(s, before);
     apply(&m, &mut s, Action::Play(play(&[(13, 7), (8, 7)])));
     assert_eq!(legal(&m, &s), vec![Action::Roll, Action::Double], "no D4");
+}
+
+/// D4 "in the one game played right after a player first reaches match length − 1 (the Crawford
+/// game), nobody may double. From the next game on ("post-Crawford"), doubling is allowed
+/// again", with A16 "Gammons and backgammons always count in matches", for Black in a 4-point
+/// match under the standard rules: Black wins a single game (0-1), then a resigned gammon
+/// (0-3, match point, reached by a gammon). The next game is the Crawford game: Black's double
+/// is refused with `CrawfordGame`, the state unchanged. White wins it (1-3); the game after is
+/// post-Crawford and Black, the leader, may double; White drops and Black wins the match 1-4.
+#[test]
+fn d4_a16_black_reaches_match_point_by_a_gammon_and_the_crawford_game_follows() {
+    use crate::rules_review::{any_play, open, totals};
+    let m = Match::new(
+        game(Rules::standard().with_resignations(true)),
+        MatchConfig::new(Some(4), None).unwrap(),
+    );
+    let mut s = m.new_initial_state();
+    // White resigns after Black's play: Black wins the level.
+    let black_wins = |s: &mut _, level| {
+        open(&m, s);
+        apply(&m, s, Action::Roll);
+        apply(&m, s, Action::Dice(dice(6, 5)));
+        any_play(&m, s);
+        apply(&m, s, Action::Resign(level));
+        apply(&m, s, Action::AcceptResignation);
+    };
+    black_wins(&mut s, ResignLevel::Single);
+    assert_eq!(totals(&s), [0, 1]);
+    assert!(!s.round().match_context().unwrap().is_crawford());
+    black_wins(&mut s, ResignLevel::Gammon);
+    assert_eq!(totals(&s), [0, 3]);
+    let c = s.round().match_context().unwrap();
+    assert!(c.is_crawford() && !c.is_post_crawford());
+    open(&m, &mut s);
+    assert!(!legal(&m, &s).contains(&Action::Double));
+    let before = s.clone();
+    assert_eq!(
+        m.apply(&mut s, &Action::Double),
+        Err(PlayError::CrawfordGame)
+    );
+    assert_eq!(s, before);
+    // Black, on roll, resigns the Crawford game.
+    apply(&m, &mut s, Action::Resign(ResignLevel::Single));
+    apply(&m, &mut s, Action::AcceptResignation);
+    assert_eq!(totals(&s), [1, 3]);
+    let c = s.round().match_context().unwrap();
+    assert!(!c.is_crawford() && c.is_post_crawford());
+    open(&m, &mut s);
+    assert!(legal(&m, &s).contains(&Action::Double), "post-Crawford");
+    apply(&m, &mut s, Action::Double);
+    apply(&m, &mut s, Action::Drop);
+    assert!(s.is_over());
+    assert_eq!(totals(&s), [1, 4]);
 }
 
 /// A18 "Drawing both pairs from one seeded stream is equivalent. Always record the dice in the
