@@ -852,14 +852,14 @@ fn b26_a10_no_double_without_the_cube() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Colour symmetry (section 7)
+// Colour symmetry (B2, section 7)
 
-/// Section 7: "swapping the two colours and the side to move (each checker keeps its point
-/// number in its owner's numbering) gives the mirrored legal play set". Every position and roll
-/// of this file, played by the other colour, reaches the colour-swapped results, under both
-/// policies.
+/// B2 (each side moves along its own route to its own home) and section 7: "swapping the two
+/// colours and the side to move (each checker keeps its point number in its owner's numbering)
+/// gives the mirrored legal play set". Every position and roll of this file, played by the
+/// other colour, reaches the colour-swapped results, under both policies.
 #[test]
-fn section7_every_position_of_this_file_plays_the_same_for_the_other_colour() {
+fn b2_colour_symmetry_every_position_of_this_file_plays_the_same_for_the_other_colour() {
     let cases: Vec<(Position, Dice)> = vec![
         (
             pos(&[(25, 2), (0, 13)], &[(12, 15)], Side::White),
