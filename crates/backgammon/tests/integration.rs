@@ -20,5 +20,6 @@ mod perft;
 mod proptests;
 mod rules;
 mod rules_review;
+mod rules_review_2;
 mod serde;
 mod sgf;

@@ -26,7 +26,7 @@ fn xg(x: &str) -> Position {
 }
 
 /// The plays as sorted GNUBG notation.
-fn plays(p: &Position, hi: u8, lo: u8, policy: SingleDiePolicy) -> Vec<String> {
+pub(crate) fn plays(p: &Position, hi: u8, lo: u8, policy: SingleDiePolicy) -> Vec<String> {
     let mut list = PlayList::new();
     list.generate(p, Dice::new(hi, lo).unwrap(), policy);
     let mut v: Vec<String> = list
@@ -37,7 +37,7 @@ fn plays(p: &Position, hi: u8, lo: u8, policy: SingleDiePolicy) -> Vec<String> {
     v
 }
 
-fn set(v: &[&str]) -> Vec<String> {
+pub(crate) fn set(v: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
     v.sort();
     v

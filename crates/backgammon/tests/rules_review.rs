@@ -11,11 +11,11 @@ use lattjo_backgammon::{
     SingleDiePolicy, State, Step, WinKind,
 };
 
-const STD: SingleDiePolicy = SingleDiePolicy::Standard;
-const LAT: SingleDiePolicy = SingleDiePolicy::Lattjo;
+pub(crate) const STD: SingleDiePolicy = SingleDiePolicy::Standard;
+pub(crate) const LAT: SingleDiePolicy = SingleDiePolicy::Lattjo;
 
 /// A position from (point, count) lists in each side's own numbering; 25 = bar, 0 = off.
-fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
+pub(crate) fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position {
     let mut w = [0u8; 26];
     let mut b = [0u8; 26];
     for &(p, n) in white {
@@ -27,29 +27,29 @@ fn pos(white: &[(usize, u8)], black: &[(usize, u8)], to_move: Side) -> Position 
     Position::new(to_move, w, b).expect("valid test position")
 }
 
-fn dice(a: u8, b: u8) -> Dice {
+pub(crate) fn dice(a: u8, b: u8) -> Dice {
     Dice::new(a, b).unwrap()
 }
 
-fn game(rules: Rules) -> Backgammon {
+pub(crate) fn game(rules: Rules) -> Backgammon {
     Backgammon::new(rules).expect("valid rules")
 }
 
-fn apply<G: Game<Action = Action>>(g: &G, s: &mut G::State, a: Action)
+pub(crate) fn apply<G: Game<Action = Action>>(g: &G, s: &mut G::State, a: Action)
 where
     G::Error: std::fmt::Display,
 {
     g.apply(s, &a).unwrap_or_else(|e| panic!("{a}: {e}"));
 }
 
-fn legal<G: Game<Action = Action>>(g: &G, s: &G::State) -> Vec<Action> {
+pub(crate) fn legal<G: Game<Action = Action>>(g: &G, s: &G::State) -> Vec<Action> {
     let mut v = Vec::new();
     g.legal_actions(s, &mut v);
     v
 }
 
 /// The first legal checker play (to move a game along).
-fn any_play<G: Game<Action = Action>>(g: &G, s: &mut G::State)
+pub(crate) fn any_play<G: Game<Action = Action>>(g: &G, s: &mut G::State)
 where
     G::Error: std::fmt::Display,
 {
@@ -61,14 +61,14 @@ where
 }
 
 /// The positions the legal plays of `p` with `d` reach under `policy`.
-fn results(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> {
+pub(crate) fn results(p: &Position, d: Dice, policy: SingleDiePolicy) -> Vec<Position> {
     let mut list = PlayList::new();
     list.generate(p, d, policy);
     list.results().collect()
 }
 
 /// The position a sequence of (from, to) checker movements reaches, legal or not.
-fn after(p: &Position, steps: &[(u8, u8)]) -> Position {
+pub(crate) fn after(p: &Position, steps: &[(u8, u8)]) -> Position {
     let steps: Vec<Step> = steps
         .iter()
         .map(|&(f, t)| Step::new(f, t).unwrap())
@@ -77,7 +77,7 @@ fn after(p: &Position, steps: &[(u8, u8)]) -> Position {
 }
 
 /// Asserts that the legal plays reach exactly `expected` (each once).
-fn assert_results(
+pub(crate) fn assert_results(
     p: &Position,
     d: Dice,
     policy: SingleDiePolicy,
@@ -369,7 +369,13 @@ fn a6_b23_a_larger_die_bears_off_from_the_highest_point_only() {
 // ---------------------------------------------------------------------------------------
 
 /// A state of `g` with `p`, `d` to play (or before the roll), and the cube set.
-fn cubed(g: &Backgammon, p: Position, d: Option<Dice>, log2: u8, owner: Option<Side>) -> State {
+pub(crate) fn cubed(
+    g: &Backgammon,
+    p: Position,
+    d: Option<Dice>,
+    log2: u8,
+    owner: Option<Side>,
+) -> State {
     let mut setup = g
         .state_from(p, d)
         .unwrap_or_else(|e| panic!("{p:?}: {e}"))
@@ -382,7 +388,7 @@ fn cubed(g: &Backgammon, p: Position, d: Option<Dice>, log2: u8, owner: Option<S
 }
 
 /// White about to bear off its last checker (on its 1 point) with 6-5.
-fn white_wins(black: &[(usize, u8)]) -> Position {
+pub(crate) fn white_wins(black: &[(usize, u8)]) -> Position {
     pos(&[(1, 1), (0, 14)], black, Side::White)
 }
 
@@ -698,22 +704,22 @@ fn d6_a10_resigning_when_doubled_pays_the_cube_before_the_double() {
 // Match play (B35, A16, D4)
 // ---------------------------------------------------------------------------------------
 
-type M = Match<Backgammon>;
+pub(crate) type M = Match<Backgammon>;
 
 /// The opening (White 3-1) and White's play; Black is then on roll.
-fn open(m: &M, s: &mut MatchState<State>) {
+pub(crate) fn open(m: &M, s: &mut MatchState<State>) {
     apply(m, s, Action::Opening { white: 3, black: 1 });
     any_play(m, s);
     assert_eq!(s.round().to_move(), Side::Black);
 }
 
-fn totals(s: &MatchState<State>) -> [i64; 2] {
+pub(crate) fn totals(s: &MatchState<State>) -> [i64; 2] {
     [s.totals()[Seat::new(0)], s.totals()[Seat::new(1)]]
 }
 
 /// Black doubles, White takes, Black rolls and plays, White redoubles to 4 and Black drops:
 /// White wins 2 points.
-fn white_wins_a_dropped_redouble(m: &M, s: &mut MatchState<State>) {
+pub(crate) fn white_wins_a_dropped_redouble(m: &M, s: &mut MatchState<State>) {
     open(m, s);
     apply(m, s, Action::Double);
     apply(m, s, Action::Take);
