@@ -1686,7 +1686,9 @@ pub enum PlayError {
     #[error("{0} is not a possible roll here")]
     BadDice(String),
     /// The action does not fit the phase (a take with no double offered, a play before the
-    /// roll, a double after it).
+    /// roll, a double after it). An action the rules lack altogether is refused with its own
+    /// error in every phase ([`PlayError::CubeDisabled`], [`PlayError::BeaversDisabled`],
+    /// [`PlayError::ResignationsDisabled`]).
     #[error("{action} is not possible now ({phase:?})")]
     NotNow {
         /// The action.
@@ -1805,6 +1807,24 @@ impl Backgammon {
             PlayError::ResignationAlreadyRefused
         } else {
             PlayError::ResignationsDisabled
+        }
+    }
+
+    /// Why `a` is refused in `phase`, where no arm of `apply` takes it: an action these rules
+    /// do not have at all says so (resignations off, no cube, beavers off) wherever a player
+    /// acts, as before the roll; an action they have is refused as [`PlayError::NotNow`].
+    fn refusal_out_of_phase(&self, phase: Phase, a: &Action) -> PlayError {
+        let r = &self.rules;
+        match a {
+            Action::Resign(_) if !r.resignations => PlayError::ResignationsDisabled,
+            Action::Double | Action::Take | Action::Drop | Action::Beaver if !r.cube => {
+                PlayError::CubeDisabled
+            }
+            Action::Beaver if !r.beavers => PlayError::BeaversDisabled,
+            _ => PlayError::NotNow {
+                action: action_name(a),
+                phase,
+            },
         }
     }
 
@@ -2110,10 +2130,7 @@ impl Backgammon {
                 Ok(())
             }
             (Phase::Moving, Action::Play(play)) => self.apply_play(s, play),
-            (phase, a) => Err(PlayError::NotNow {
-                action: action_name(a),
-                phase,
-            }),
+            (phase, a) => Err(self.refusal_out_of_phase(phase, a)),
         }
     }
 

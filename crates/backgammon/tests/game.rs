@@ -1133,10 +1133,15 @@ fn d6_a10_resignation_instead_of_an_answer_to_a_double() {
     assert_eq!(s.cube_value(), 2);
 
     // Off (both presets, GNUBG's .mat default rules): the doubled player answers only.
-    for rules in [
-        Rules::standard(),
-        Rules::lattjo(),
-        Rules::standard().with_resignations(true),
+    // Resignations off altogether say so; on but not while doubled, not now.
+    let not_now = PlayError::NotNow {
+        action: "resign",
+        phase: Phase::Doubled,
+    };
+    for (rules, refusal) in [
+        (Rules::standard(), PlayError::ResignationsDisabled),
+        (Rules::lattjo(), PlayError::ResignationsDisabled),
+        (Rules::standard().with_resignations(true), not_now),
     ] {
         let game = Backgammon::new(rules).unwrap();
         let mut s = game.new_initial_state();
@@ -1145,10 +1150,13 @@ fn d6_a10_resignation_instead_of_an_answer_to_a_double() {
         apply(&game, &mut s, Action::Double);
         game.legal_actions(&s, &mut legal);
         assert_eq!(legal, [Action::Take, Action::Drop], "{rules:?}");
-        assert!(matches!(
+        let before = s;
+        assert_eq!(
             game.apply(&mut s, &Action::Resign(ResignLevel::Single)),
-            Err(PlayError::NotNow { .. })
-        ));
+            Err(refusal),
+            "{rules:?}"
+        );
+        assert_eq!(s, before);
     }
     // The option needs resignations and the cube.
     assert_eq!(
@@ -1159,4 +1167,67 @@ fn d6_a10_resignation_instead_of_an_answer_to_a_double() {
         Backgammon::new(rules.with_cube(false)),
         Err(lattjo_backgammon::RulesError::NeedsCube(_))
     ));
+}
+
+/// Before the roll a double or a resignation the rules lack was refused with the rules'
+/// reason (`CubeDisabled`, `ResignationsDisabled`), but after the roll, or while a double was
+/// pending, the same action was refused as `NotNow`, as if it could come later. An action the
+/// rules do not have at all now says so wherever a player acts; one they have, at the wrong
+/// moment, is still `NotNow`. The state is unchanged each time.
+#[test]
+fn regression_an_action_the_rules_lack_was_refused_as_not_now_after_the_roll() {
+    let refusals = |rules: Rules| {
+        let g = Backgammon::new(rules).unwrap();
+        let mut s = g.new_initial_state();
+        apply(&g, &mut s, Action::Opening { white: 3, black: 1 });
+        assert_eq!(s.phase(), Phase::Moving);
+        let before = s;
+        let mut actions = vec![Action::Double, Action::Take, Action::Drop, Action::Beaver];
+        // D6: with resignations an offer may come with the dice rolled, before the play.
+        if !rules.resignations {
+            actions.push(Action::Resign(ResignLevel::Single));
+        }
+        let out: Vec<PlayError> = actions
+            .iter()
+            .map(|a| g.apply(&mut s, a).unwrap_err())
+            .collect();
+        assert_eq!(s, before);
+        out
+    };
+    let not_now = |action| PlayError::NotNow {
+        action,
+        phase: Phase::Moving,
+    };
+    // No cube, no resignations: every one of them is a rule the game lacks.
+    assert_eq!(
+        refusals(Rules::standard().with_cube(false)),
+        [
+            PlayError::CubeDisabled,
+            PlayError::CubeDisabled,
+            PlayError::CubeDisabled,
+            PlayError::CubeDisabled,
+            PlayError::ResignationsDisabled,
+        ]
+    );
+    // The cube without beavers: the cube's actions are only out of turn, a beaver never comes.
+    assert_eq!(
+        refusals(Rules::standard()),
+        [
+            not_now("double"),
+            not_now("take"),
+            not_now("drop"),
+            PlayError::BeaversDisabled,
+            PlayError::ResignationsDisabled,
+        ]
+    );
+    // Everything on: all of them could come at another moment.
+    assert_eq!(
+        refusals(Rules::standard().with_beavers(true).with_resignations(true)),
+        [
+            not_now("double"),
+            not_now("take"),
+            not_now("drop"),
+            not_now("beaver"),
+        ]
+    );
 }

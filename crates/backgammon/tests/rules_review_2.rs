@@ -662,10 +662,12 @@ fn a10_b27_a_pending_double_must_be_answered_and_a_finished_game_takes_nothing()
         g.apply(&mut s, &Action::Beaver),
         Err(PlayError::BeaversDisabled)
     );
-    // A resignation here would be one instead of an answer (`resign_when_doubled`, off).
-    assert!(not_now(
-        g.apply(&mut s, &Action::Resign(ResignLevel::Single))
-    ));
+    // A resignation here would be one instead of an answer (`resign_when_doubled`, off); the
+    // booklet's preset has no resignations at all (D6), and the refusal says so.
+    assert_eq!(
+        g.apply(&mut s, &Action::Resign(ResignLevel::Single)),
+        Err(PlayError::ResignationsDisabled)
+    );
     assert_eq!(s, before);
     apply(&g, &mut s, Action::Drop);
     let o = s.outcome().unwrap();
