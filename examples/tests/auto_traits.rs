@@ -165,6 +165,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_backgammon::Backgammon>();
     auto::<lattjo_backgammon::MatchContext>();
     auto::<lattjo_backgammon::MatchContextError>();
+    auto::<lattjo_backgammon::ParseMatchContextError>();
     auto::<lattjo_backgammon::Outcome>();
     auto::<lattjo_backgammon::OtherRulesError>();
     auto::<lattjo_backgammon::Phase>();

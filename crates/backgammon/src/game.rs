@@ -957,6 +957,96 @@ impl MatchContext {
     }
 }
 
+/// The score text of section 6 of the rules file, `a-b in N`: White's score, a hyphen,
+/// Black's score, ` in ` and the match length, with ` (Crawford)` after it in the Crawford
+/// game (D4).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::MatchContext;
+/// assert_eq!(MatchContext::new(7, [3, 1], false)?.to_string(), "3-1 in 7");
+/// assert_eq!(MatchContext::new(7, [6, 3], true)?.to_string(), "6-3 in 7 (Crawford)");
+/// # Ok::<(), lattjo_backgammon::MatchContextError>(())
+/// ```
+impl fmt::Display for MatchContext {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [white, black] = self.score;
+        write!(f, "{white}-{black} in {}", self.length)?;
+        if self.crawford {
+            f.write_str(" (Crawford)")?;
+        }
+        Ok(())
+    }
+}
+
+/// A text that is not a match score as [`MatchContext`]'s `Display` writes it, or one that
+/// names no match.
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchContext, MatchContextError, ParseMatchContextError};
+/// assert_eq!(
+///     "3-1 of 7".parse::<MatchContext>(),
+///     Err(ParseMatchContextError::Syntax("3-1 of 7".into()))
+/// );
+/// assert_eq!(
+///     "7-1 in 7".parse::<MatchContext>(),
+///     Err(ParseMatchContextError::Invalid(MatchContextError::Score { score: 7, length: 7 }))
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMatchContextError {
+    /// Not of the form `a-b in N` or `a-b in N (Crawford)` with canonical decimal numbers:
+    /// the text, at most 64 characters of it ([`boardgame_core::text::excerpt`]).
+    #[error("not a match score (such as \"3-1 in 7\" or \"6-3 in 7 (Crawford)\"): {0:?}")]
+    Syntax(String),
+    /// The form is right but the numbers name no match: a length of 0 or above 64, a score
+    /// not below the length, or a Crawford game with no side at length - 1.
+    #[error("not a match score: {0}")]
+    Invalid(#[from] MatchContextError),
+}
+
+/// Reads what `Display` writes: `a-b in N`, then ` (Crawford)` in the Crawford game. The
+/// rules file writes the score with an en dash (`a–b in N`), which is read too. Numbers are
+/// canonical decimals (no sign, no leading zero); nothing else may stand around the text.
+///
+/// # Errors
+///
+/// [`ParseMatchContextError::Syntax`] for another form, [`ParseMatchContextError::Invalid`]
+/// when the numbers fail [`MatchContext::new`].
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_backgammon::{MatchContext, Side};
+/// let m: MatchContext = "6-3 in 7 (Crawford)".parse()?;
+/// assert_eq!((m.length(), m.score(Side::Black), m.is_crawford()), (7, 3, true));
+/// assert_eq!("0–0 in 5".parse::<MatchContext>()?, MatchContext::new(5, [0, 0], false)?);
+/// assert!("3-1 in 07".parse::<MatchContext>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl core::str::FromStr for MatchContext {
+    type Err = ParseMatchContextError;
+    fn from_str(s: &str) -> Result<MatchContext, ParseMatchContextError> {
+        let syntax = || ParseMatchContextError::Syntax(boardgame_core::text::excerpt(s));
+        let (body, crawford) = match s.strip_suffix(" (Crawford)") {
+            Some(body) => (body, true),
+            None => (s, false),
+        };
+        let (scores, length) = body.split_once(" in ").ok_or_else(syntax)?;
+        let (white, black) = scores
+            .split_once('-')
+            .or_else(|| scores.split_once('\u{2013}'))
+            .ok_or_else(syntax)?;
+        let number = |t: &str| boardgame_core::text::decimal::<u32>(t).ok_or_else(syntax);
+        let (white, black, length) = (number(white)?, number(black)?, number(length)?);
+        Ok(MatchContext::new(length, [white, black], crawford)?)
+    }
+}
+
 /// A game in progress or over: the checkers, the phase, the dice, the cube, the result and
 /// the match it belongs to.
 ///
@@ -2468,6 +2558,93 @@ impl Rounds for Backgammon {
 #[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
+
+    /// Section 6 "scores shown as `a–b in N`": every match context there is (each length,
+    /// each pair of scores below it, Crawford where a side is at length - 1) writes a text
+    /// that reads back to it.
+    #[test]
+    fn match_score_text_round_trips_for_every_match_context() {
+        let mut n = 0;
+        for length in 1..=MAX_MATCH_LENGTH {
+            for white in 0..length {
+                for black in 0..length {
+                    for crawford in [false, true] {
+                        let Ok(m) = MatchContext::new(length, [white, black], crawford) else {
+                            continue;
+                        };
+                        let text = m.to_string();
+                        assert_eq!(text.parse::<MatchContext>(), Ok(m), "{text}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        // Every pair of scores below each length once, and a Crawford game for each pair
+        // with a side at length - 1 (2l - 1 pairs) in matches of 2 or more points.
+        let crawford: u32 = (2..=MAX_MATCH_LENGTH).map(|l| 2 * l - 1).sum();
+        let plain: u32 = (1..=MAX_MATCH_LENGTH).map(|l| l * l).sum();
+        assert_eq!(n, plain + crawford);
+    }
+
+    #[test]
+    fn match_score_text_refuses_other_forms_and_impossible_matches() {
+        let syntax = |t: &str| ParseMatchContextError::Syntax(t.to_owned());
+        for bad in [
+            "",
+            "3-1",
+            "3-1 in",
+            "in 7",
+            "3 1 in 7",
+            "3-1 in 7 ",
+            " 3-1 in 7",
+            "3-1  in 7",
+            "3-1 of 7",
+            "3-1 IN 7",
+            "3-1 in 7 (crawford)",
+            "3-1 in 7(Crawford)",
+            "3-1 in 7 (Crawford) (Crawford)",
+            "03-1 in 7",
+            "3-1 in 07",
+            "+3-1 in 7",
+            "-3-1 in 7",
+            "3--1 in 7",
+            "3-1-2 in 7",
+            "3\u{2014}1 in 7",
+            "3\u{2212}1 in 7",
+            "३-1 in 7",
+            "4294967296-1 in 7",
+            "3-1 in 4294967296",
+        ] {
+            assert_eq!(bad.parse::<MatchContext>(), Err(syntax(bad)), "{bad:?}");
+        }
+        let long = "9".repeat(100_000) + "-1 in 7";
+        match long.parse::<MatchContext>() {
+            Err(ParseMatchContextError::Syntax(t)) => {
+                assert_eq!(t.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+            }
+            other => panic!("{other:?}"),
+        }
+        let invalid = |t: &str| match t.parse::<MatchContext>() {
+            Err(ParseMatchContextError::Invalid(e)) => e,
+            other => panic!("{t:?}: {other:?}"),
+        };
+        assert_eq!(invalid("0-0 in 0"), MatchContextError::Length(0));
+        assert_eq!(invalid("0-0 in 65"), MatchContextError::Length(65));
+        assert_eq!(
+            invalid("1-7 in 7"),
+            MatchContextError::Score {
+                score: 7,
+                length: 7
+            }
+        );
+        // D4: no Crawford game in a 1-point match, nor without a side at length - 1.
+        assert_eq!(invalid("0-0 in 1 (Crawford)"), MatchContextError::Crawford);
+        assert_eq!(invalid("5-5 in 7 (Crawford)"), MatchContextError::Crawford);
+        assert_eq!(
+            invalid("7-1 in 7").to_string(),
+            "score 7 is not below the match length 7"
+        );
+    }
 
     /// `Rules::deserialize(d)` with `serde::Deserialize` in scope is the checked impl. A
     /// `remote = "Self"` derive on the type made its unchecked field-by-field reader a public

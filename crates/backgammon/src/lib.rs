@@ -91,7 +91,8 @@ pub use board::{
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use game::{
     Action, Backgammon, MatchContext, MatchContextError, OtherRulesError, Outcome,
-    ParseActionError, Phase, PlayError, Rules, RulesError, State, StateError, StateSetup, WinKind,
+    ParseActionError, ParseMatchContextError, Phase, PlayError, Rules, RulesError, State,
+    StateError, StateSetup, WinKind,
 };
 pub use ids::{
     GnubgId, GnubgIdError, IdGameState, MAX_CUBE_LOG2, MAX_MATCH_LENGTH, MatchId, MatchIdError,

@@ -543,6 +543,7 @@ pub fn notation(data: &[u8]) {
         }
         for line in lines.lines().take(16) {
             text_round_trip::<Action>(line);
+            text_round_trip::<MatchContext>(line);
             for tok in line.split_ascii_whitespace() {
                 text_round_trip::<Label>(tok);
                 text_round_trip::<Dice>(tok);
@@ -580,6 +581,7 @@ pub fn notation_seeds() -> Vec<Vec<u8>> {
         b"XGID=aA--BBBC-----------abbbcb-A:0:0:1:64:5:6:0:7:10\nbar/21 13/9*\n25/21 25/19\n\n".to_vec(),
         b"24/18* 13/11, 8/5(2) 6/off 24A 12 7a".to_vec(),
         b"roll 6-5\nbar/22 6/off\nresign Gammon\nopening 3-1\ncannot move\n5-6 1-1 7-1".to_vec(),
+        "3-1 in 7\n6-3 in 7 (Crawford)\n0\u{2013}0 in 64\n7-1 in 7".as_bytes().to_vec(),
     ];
     let game = Backgammon::default();
     let start = game.new_initial_state();
