@@ -1147,7 +1147,7 @@ fn regression_a_call_or_due_choice_the_rules_lack_was_refused_as_not_now() {
         let mut t = s.clone();
         assert_eq!(
             game.apply(&mut t, &a),
-            Err(want.clone()),
+            Err(want),
             "{a:?} at {:?}",
             s.phase()
         );
