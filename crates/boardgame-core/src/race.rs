@@ -264,7 +264,13 @@ pub enum RaceError {
     /// Dealing a card the deck has no copy of (or a value outside 1 to 3).
     #[error("the deck has no card of value {0}")]
     NotInDeck(u8),
-    /// Playing a card not in the hand.
+    /// Playing a card under rules that deal none ([`RaceRules::hand`] 0): these rules never
+    /// put a card in a hand, whatever the roll. (A state they play from another race's deal
+    /// may hold cards, and those are played as dealt.)
+    #[error("these rules deal no cards, so none can be played")]
+    NoCards,
+    /// Playing a card not in the hand (under rules that deal cards: [`RaceError::NoCards`]
+    /// otherwise).
     #[error("{seat} holds no card of value {value}")]
     NotInHand {
         /// Who tried.
@@ -838,7 +844,12 @@ impl Game for Race {
                     RaceAction::Play(v) => {
                         let i = usize::from(v).wrapping_sub(1);
                         if s.hands[seat].get(i).copied().unwrap_or(0) == 0 {
-                            return Err(RaceError::NotInHand { seat, value: v });
+                            // Rules that deal no cards never have one to play.
+                            return Err(if self.rules.hand == 0 {
+                                RaceError::NoCards
+                            } else {
+                                RaceError::NotInHand { seat, value: v }
+                            });
                         }
                         s.hands[seat][i] -= 1;
                         s.discards[i] += 1;
@@ -1234,6 +1245,58 @@ mod tests {
             no_bump.apply(&mut s, &a).unwrap();
         }
         assert_eq!(s.position(Seat::new(0)), Some(3));
+    }
+
+    /// Under rules that deal no cards (`hand` 0) a card played on a player's move was refused
+    /// as `NotInHand`, "seat 0 holds no card of value 2", as if another hand might hold one.
+    /// It is now `NoCards`; with cards dealt, a card the hand lacks is still `NotInHand`, and
+    /// the chance nodes and the end of the race come first. The state is unchanged each time.
+    #[test]
+    fn regression_a_card_under_rules_without_cards_was_refused_as_not_in_hand() {
+        let game = Race::new(RaceRules::default().with_hand(0).with_track(3)).unwrap();
+        let mut s = game.new_initial_state();
+        let before = s.clone();
+        assert!(matches!(
+            game.apply(&mut s, &RaceAction::Play(2)),
+            Err(RaceError::WrongKind { .. })
+        ));
+        game.apply(&mut s, &RaceAction::Roll(2)).unwrap();
+        let moving = s.clone();
+        for v in [1, 2, 3, 7] {
+            assert_eq!(
+                game.apply(&mut s, &RaceAction::Play(v)),
+                Err(RaceError::NoCards)
+            );
+            assert_eq!(s, moving);
+        }
+        assert_eq!(
+            RaceError::NoCards.to_string(),
+            "these rules deal no cards, so none can be played"
+        );
+        game.apply(&mut s, &RaceAction::Advance).unwrap();
+        game.apply(&mut s, &RaceAction::Roll(1)).unwrap();
+        game.apply(&mut s, &RaceAction::Advance).unwrap();
+        game.apply(&mut s, &RaceAction::Roll(1)).unwrap();
+        game.apply(&mut s, &RaceAction::Advance).unwrap();
+        assert_eq!(game.turn(&s), Turn::Terminal);
+        let over = s.clone();
+        assert_eq!(
+            game.apply(&mut s, &RaceAction::Play(2)),
+            Err(RaceError::Over)
+        );
+        assert_eq!(s, over);
+        assert_ne!(before, over);
+        // Cards dealt: a card the hand lacks is not in the hand.
+        let game = Race::new(RaceRules::default()).unwrap();
+        let mut s = dealt(&game, &[1, 1, 1, 1]);
+        game.apply(&mut s, &RaceAction::Roll(3)).unwrap();
+        assert_eq!(
+            game.apply(&mut s, &RaceAction::Play(2)),
+            Err(RaceError::NotInHand {
+                seat: Seat::new(0),
+                value: 2
+            })
+        );
     }
 
     #[test]

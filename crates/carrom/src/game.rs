@@ -181,11 +181,17 @@ pub enum PlayError {
     /// A stroke or call while the placer must decide about due men (ICF 60).
     #[error("the placer must first place or decline the due men")]
     DuesPending,
-    /// A due choice when none is pending, by the wrong seat, or declining under rules that do
-    /// not allow it.
+    /// A due choice when none is pending, or by the wrong seat. Rules without the choice are
+    /// [`PlayError::DuesChoiceDisabled`].
     #[error("no such choice about due men is open")]
     NoDuesChoice,
-    /// A referee's call under rules without referee calls.
+    /// A due choice ([`Action::Dues`]) under rules without [`Rules::dues_may_be_declined`]
+    /// (ICF 60 off, the booklet): due men are always placed, and no choice ever comes. Refused
+    /// so wherever a player acts (a stroke or another due choice pending).
+    #[error("these rules have no choice about due men: they are always placed")]
+    DuesChoiceDisabled,
+    /// A referee's call under rules without referee calls ([`Rules::referee_calls`]),
+    /// wherever a player acts (a stroke or a due choice pending).
     #[error("these rules have no referee calls")]
     NoCalls,
     /// The state was built under other rules than this game's.
@@ -454,6 +460,8 @@ impl Carrom {
     ///
     /// [`PlayError`] saying why the call does not apply.
     pub fn check_call(&self, state: &State, call: &Call) -> Result<(), PlayError> {
+        self.check_state(state)?;
+        check_player_node(state)?;
         if !self.rules.referee_calls {
             return Err(PlayError::NoCalls);
         }
@@ -471,7 +479,8 @@ impl Carrom {
     ///
     /// # Errors
     ///
-    /// [`PlayError::NoDuesChoice`] otherwise.
+    /// [`PlayError::DuesChoiceDisabled`] under rules without the choice, wherever a player
+    /// acts; [`PlayError::NoDuesChoice`] otherwise.
     pub fn check_dues(
         &self,
         state: &State,
@@ -479,6 +488,10 @@ impl Carrom {
         choice: DueChoice,
     ) -> Result<(), PlayError> {
         self.check_state(state)?;
+        check_player_node(state)?;
+        if !self.rules.dues_may_be_declined {
+            return Err(PlayError::DuesChoiceDisabled);
+        }
         match state.phase {
             Phase::Dues { placer, .. }
                 if placer == seat
@@ -762,8 +775,14 @@ impl Game for Carrom {
                 self.toss(state, *seat);
                 Ok(())
             }
-            (Phase::Toss | Phase::Noise(..), Action::Strike(..) | Action::Pass(_)) => {
-                Err(PlayError::ChanceDue)
+            (
+                Phase::Toss | Phase::Noise(..),
+                Action::Strike(..) | Action::Pass(_) | Action::Call(_) | Action::Dues(..),
+            ) => Err(PlayError::ChanceDue),
+            // Actions the rules lack altogether say so wherever a player acts.
+            (_, Action::Call(_)) if !self.rules.referee_calls => Err(PlayError::NoCalls),
+            (_, Action::Dues(..)) if !self.rules.dues_may_be_declined => {
+                Err(PlayError::DuesChoiceDisabled)
             }
             (Phase::Dues { men, then, .. }, Action::Dues(seat, choice)) => {
                 self.check_dues(state, *seat, *choice)?;
@@ -989,6 +1008,15 @@ fn next_of_team(from: Seat, team: usize, players: usize) -> Seat {
         s = s.next(players);
     }
     s
+}
+
+/// Whether a player acts on `state`: the board is not over and no chance result is due.
+fn check_player_node(state: &State) -> Result<(), PlayError> {
+    match state.phase {
+        Phase::Over => Err(PlayError::BoardOver),
+        Phase::Toss | Phase::Noise(..) => Err(PlayError::ChanceDue),
+        Phase::Stroke | Phase::Dues { .. } => Ok(()),
+    }
 }
 
 /// Whether it is `seat`'s turn to strike (or pass): the board waits for a stroke, not a

@@ -1132,3 +1132,65 @@ fn regression_the_striker_off_the_board_counts_as_pocketed_in_called_fouls_and_f
     assert!(r.failed_break && !r.turn_continues);
     assert_eq!((s.to_move(), s.break_attempts()), (Seat::new(1), 0));
 }
+
+/// ICF 35-37 and 60 as options (`referee_calls`, `dues_may_be_declined`): a call under rules
+/// without calls was refused as `DuesPending` while a due choice was open, as if it could
+/// come after it; a due choice under rules without one (the booklet) was refused as
+/// `NoDuesChoice`, "no such choice about due men is open", as if one could open later; and a
+/// call at the coin toss was `NotThisChance`, as if it were a chance outcome. Now an action
+/// the rules lack says so wherever a player acts (`NoCalls`, `DuesChoiceDisabled`), a chance
+/// node is `ChanceDue` first and the end of the board `BoardOver` first. The state is
+/// unchanged each time.
+#[test]
+fn regression_a_call_or_due_choice_the_rules_lack_was_refused_as_not_now() {
+    let refused = |game: &Carrom, s: &State, a: Action, want: PlayError| {
+        let mut t = s.clone();
+        assert_eq!(
+            game.apply(&mut t, &a),
+            Err(want),
+            "{a:?} at {:?}",
+            s.phase()
+        );
+        assert_eq!(&t, s);
+        match a {
+            Action::Call(c) => assert_eq!(game.check_call(s, &c), Err(want)),
+            Action::Dues(seat, c) => assert_eq!(game.check_dues(s, seat, c), Err(want)),
+            _ => {}
+        }
+    };
+    let call = Action::Call(Call::TechnicalFoul(Seat::new(1)));
+    let place = Action::Dues(Seat::new(1), DueChoice::Place);
+    let decline = Action::Dues(Seat::new(1), DueChoice::Decline);
+    // Declining on, calls off: a call while a due choice is open.
+    let rules = booklet_with(|r| r.dues_may_be_declined = true);
+    let game = Carrom::new(rules).unwrap();
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
+    game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
+    assert!(matches!(s.phase(), Phase::Dues { .. }));
+    refused(&game, &s, call, PlayError::NoCalls);
+    // The booklet: no due choice ever, in the stroke phase as anywhere a player acts.
+    let rules = Rules::lattjo();
+    let game = Carrom::new(rules).unwrap();
+    let mut s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
+    game.resolve(&mut s, &ev().striker_pocketed()).unwrap();
+    assert_eq!(s.phase(), Phase::Stroke);
+    for a in [place, decline] {
+        refused(&game, &s, a, PlayError::DuesChoiceDisabled);
+    }
+    refused(&game, &s, call, PlayError::NoCalls);
+    // The toss is chance's, whatever the rules.
+    let toss = game.new_initial_state();
+    assert_eq!(toss.phase(), Phase::Toss);
+    for a in [call, place, decline] {
+        refused(&game, &toss, a, PlayError::ChanceDue);
+    }
+    // Under ICF both exist: only the moment is wrong.
+    let rules = Rules::icf();
+    let game = Carrom::new(rules).unwrap();
+    let s = position(&rules, &whites(3), QueenState::OnBoard, [0, 0], 0);
+    refused(&game, &s, decline, PlayError::NoDuesChoice);
+    assert_eq!(
+        PlayError::DuesChoiceDisabled.to_string(),
+        "these rules have no choice about due men: they are always placed"
+    );
+}

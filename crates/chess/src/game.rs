@@ -312,7 +312,8 @@ pub enum Action {
     /// crate has no clocks for the opponent's extra minutes). So the legal actions hold a
     /// claim with a move only when it is correct, and each such claim once. With
     /// [`Rules::auto_claim`] there is nothing to claim ([`PlayError::NothingToClaim`]): the
-    /// move itself ends the game in the same draw.
+    /// move itself ends the game in the same draw. Rules without claims refuse it in every
+    /// position ([`PlayError::ClaimsDisabled`]).
     ClaimDrawWith(Move),
 }
 
@@ -460,9 +461,16 @@ pub enum PlayError {
     /// The agreement rule needs both players to have moved (FIDE 5.2.3).
     #[error("a draw cannot be agreed before both players have moved")]
     AgreementTooEarly,
-    /// No claimable draw (also: the rules have no claims, or make them automatic).
+    /// No claimable draw in this position, or none to claim with a move because
+    /// [`Rules::auto_claim`] makes the claimable draws automatic. Rules without claims at all
+    /// are [`PlayError::ClaimsDisabled`].
     #[error("no draw can be claimed in this position")]
     NothingToClaim,
+    /// A claim ([`Action::ClaimDraw`], [`Action::ClaimDrawWith`]) under rules without
+    /// [`Rules::claimable_draws`], which have no draw claims in any position (the booklet's
+    /// preset, D3). Decisions off are [`PlayError::DecisionsDisabled`] first.
+    #[error("draw claims are disabled by the rules")]
+    ClaimsDisabled,
     /// A claim with a legal move that brings neither the third occurrence of a position nor
     /// the fiftieth move without a pawn move or capture (FIDE 9.5.3 would have the move
     /// played: play it as [`Action::Move`]).
@@ -1336,7 +1344,10 @@ impl Chess {
     /// A claim with `m` checked (decisions aside): the moving piece's role and what the
     /// claim is correct for.
     fn move_claim(&self, state: &State, m: Move) -> Result<(Role, DrawClaims), PlayError> {
-        if !self.rules.claimable_draws || self.rules.auto_claim {
+        if !self.rules.claimable_draws {
+            return Err(PlayError::ClaimsDisabled);
+        }
+        if self.rules.auto_claim {
             return Err(PlayError::NothingToClaim);
         }
         let Some(role) = state.legal.role_of(m) else {
@@ -1380,7 +1391,9 @@ impl Chess {
                 }
             }
             Action::ClaimDraw => {
-                if self.claimable_draws(state).any() {
+                if !self.rules.claimable_draws {
+                    Err(PlayError::ClaimsDisabled)
+                } else if self.claimable_draws(state).any() {
                     Ok(())
                 } else {
                     Err(PlayError::NothingToClaim)

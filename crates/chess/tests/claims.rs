@@ -439,7 +439,7 @@ fn fide_9_5_3_d4_refused_claims_with_a_move_leave_the_state_unchanged() {
         (Rules::fide(), PlayError::DecisionsDisabled),
         (
             Rules::lattjo().with_decisions(true),
-            PlayError::NothingToClaim,
+            PlayError::ClaimsDisabled,
         ),
         (
             Rules::fide().with_decisions(true).with_auto_claim(true),
@@ -671,4 +671,73 @@ fn a4_claims_with_a_move_are_indexed_after_the_decisions() {
     let booklet = Chess::new(Rules::lattjo().with_decisions(true)).expect("valid");
     assert_eq!(booklet.action_index(&s, &claim), None);
     assert_eq!(booklet.index_action(&s, 4676 + i), None);
+}
+
+/// D3 "`Lattjo`: none of them": the booklet's preset has no draw claims at all, yet a
+/// `ClaimDraw` or `ClaimDrawWith` under it was refused as `NothingToClaim`, "no draw can be
+/// claimed in this position", as if another position might have one. It is now refused with
+/// `ClaimsDisabled` in every position (the start, a threefold repetition on the board, a
+/// halfmove clock at 99, an illegal move); under FIDE, where claims exist, a position
+/// without one is still `NothingToClaim`, and so is a claim with a move under `auto_claim`
+/// (A4), where the move itself draws. The state is unchanged each time.
+#[test]
+fn regression_a_claim_under_rules_without_claims_was_refused_as_nothing_to_claim() {
+    let refusals = |rules: Rules, start: Option<&str>, ucis: &[&str], claim_with: &str| {
+        let game = Chess::new(rules.with_decisions(true)).expect("valid rules");
+        let game = match start {
+            Some(fen) => game.with_start(pos(fen)),
+            None => game,
+        };
+        let mut s = game.new_initial_state();
+        play(&game, &mut s, ucis);
+        let m = mv(&s, claim_with);
+        let before = s.clone();
+        let out = [
+            game.apply(&mut s, &Action::ClaimDraw),
+            game.apply(&mut s, &Action::ClaimDrawWith(m)),
+            game.apply(
+                &mut s,
+                &Action::ClaimDrawWith(Move::new(
+                    lattjo_chess::Square::A1,
+                    lattjo_chess::Square::H8,
+                )),
+            ),
+        ];
+        assert_eq!(s, before, "{rules:?}");
+        out.map(Result::unwrap_err)
+    };
+    let twice: Vec<&str> = DANCE.iter().chain(&DANCE).copied().collect();
+    let fifty = Some("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    let none = [PlayError::ClaimsDisabled; 3];
+    let booklet = Rules::lattjo();
+    assert_eq!(refusals(booklet, None, &[], "g1f3"), none);
+    assert_eq!(refusals(booklet, None, &twice, "g1f3"), none);
+    let nearly: Vec<&str> = DANCE.iter().chain(&DANCE[..3]).copied().collect();
+    assert_eq!(refusals(booklet, None, &nearly, "f6g8"), none);
+    assert_eq!(refusals(booklet, fifty, &[], "e1d1"), none);
+    assert_eq!(
+        PlayError::ClaimsDisabled.to_string(),
+        "draw claims are disabled by the rules"
+    );
+    // Claims exist under FIDE: nothing to claim here, or a move that claims nothing.
+    let g1f3 = Move::new(lattjo_chess::Square::G1, lattjo_chess::Square::F3);
+    assert_eq!(
+        refusals(Rules::fide(), None, &[], "g1f3")[..2],
+        [PlayError::NothingToClaim, PlayError::IncorrectClaim(g1f3)]
+    );
+    // A4: automatic claims leave nothing to claim with a move.
+    let auto = Rules::fide().with_auto_claim(true);
+    assert_eq!(
+        refusals(auto, fifty, &[], "e1d1")[..2],
+        [PlayError::NothingToClaim, PlayError::NothingToClaim]
+    );
+    // Decisions off come first: no claim of any kind without them.
+    let game = Chess::new(Rules::lattjo()).expect("valid rules");
+    let mut s = game.new_initial_state();
+    let before = s.clone();
+    assert_eq!(
+        game.apply(&mut s, &Action::ClaimDraw),
+        Err(PlayError::DecisionsDisabled)
+    );
+    assert_eq!(s, before);
 }

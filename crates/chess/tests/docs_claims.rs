@@ -232,7 +232,7 @@ fn booklet_has_no_claims_and_no_automatic_draws() {
     assert!(!game.claimable_draws(&state).any());
     assert_eq!(
         game.apply(&mut state, &Action::ClaimDraw),
-        Err(PlayError::NothingToClaim)
+        Err(PlayError::ClaimsDisabled)
     );
     assert!(!legal(&game, &state).contains(&Action::ClaimDraw));
 }

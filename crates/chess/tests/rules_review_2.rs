@@ -579,7 +579,7 @@ fn d3_lattjo_refuses_a_threefold_claim_and_auto_claim() {
     let before = state.clone();
     assert_eq!(
         game.apply(&mut state, &Action::ClaimDraw),
-        Err(PlayError::NothingToClaim)
+        Err(PlayError::ClaimsDisabled)
     );
     assert_eq!(state, before);
     assert_eq!(

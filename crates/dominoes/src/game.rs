@@ -291,7 +291,8 @@ pub enum PlayError {
     /// Drawing with no tile left to draw.
     #[error("the stock is empty")]
     StockEmpty,
-    /// Drawing in the block game.
+    /// Drawing under rules without drawing ([`DrawRule::NoDraw`], the block game), wherever
+    /// a player acts: before the round is open as well as on a turn.
     #[error("these rules have no drawing")]
     NoDrawing,
     /// The state is played under other rules than this game's (see [`State`]).
@@ -810,6 +811,11 @@ impl Dominoes {
             }
             (Phase::Dealing | Phase::Drawing(_), _) => Err(PlayError::ChanceToAct),
             (_, Action::Deal(_)) => Err(PlayError::NotChance),
+            // The block game has no drawing at all: say so wherever a player acts, not that
+            // the round must open first.
+            (_, Action::Draw) if self.rules.draw_rule == DrawRule::NoDraw => {
+                Err(PlayError::NoDrawing)
+            }
             (Phase::Opening { seat, forced }, Action::Open(t)) => {
                 held(seat, t)?;
                 match forced {
@@ -826,9 +832,7 @@ impl Dominoes {
                 place(t, e)
             }
             (Phase::Turn(seat), Action::Draw) => {
-                if self.rules.draw_rule == DrawRule::NoDraw {
-                    Err(PlayError::NoDrawing)
-                } else if !self.drawable(s) {
+                if !self.drawable(s) {
                     Err(PlayError::StockEmpty)
                 } else if self.rules.must_play_if_able && self.can_play(s, seat) {
                     Err(PlayError::MustPlay)

@@ -1056,3 +1056,29 @@ fn regression_determinize_returned_the_true_hands_when_no_greedy_fill_fitted_e11
     }
     assert!(checked > 10);
 }
+
+/// E2 (`DrawRule::NoDraw`, the block game): drawing is no action of the rules at all, and on a
+/// turn it was refused as `NoDrawing`, but before the round was open it was refused as
+/// `MustOpen`, "the round opens with a first tile", as if a draw could come once it was.
+/// Now `NoDrawing` wherever a player acts; under the booklet's drawing a draw before the
+/// opening is still `MustOpen`, and the deal (chance) and the end of the round come first.
+/// The state is unchanged each time.
+#[test]
+fn regression_drawing_in_the_block_game_was_refused_as_must_open_before_the_opening() {
+    let block = game(Rules::block());
+    let mut opening = pos(&block, &["6-6 2-1", "5-5 3-0"], "empty", 0);
+    assert_eq!(block.turn(&opening), Turn::Player(seat(0)));
+    refused(&block, &mut opening, "draw", PlayError::NoDrawing);
+    let mut turn = pos(&block, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
+    refused(&block, &mut turn, "draw", PlayError::NoDrawing);
+    // Drawing exists in the booklet: before the opening it is only not yet.
+    let g = game(Rules::lattjo());
+    let mut opening = pos(&g, &["6-6 2-1", "5-5 3-0"], "empty", 0);
+    refused(&g, &mut opening, "draw", PlayError::MustOpen);
+    // The deal and the end of the round first.
+    let mut dealing = block.new_initial_state();
+    assert_eq!(block.turn(&dealing), Turn::Chance);
+    refused(&block, &mut dealing, "draw", PlayError::ChanceToAct);
+    let mut over = pos(&block, &["1-1", "5-5"], CLOSED_AT_6, 0);
+    refused(&block, &mut over, "draw", PlayError::RoundOver);
+}

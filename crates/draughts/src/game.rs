@@ -353,7 +353,8 @@ pub enum Action {
     /// Play a move.
     Move(Move),
     /// Claim a draw by [`DrawReason::Repetition`] or [`DrawReason::FortyMoveRule`]
-    /// ([`Draws::Claim`] only; listed among the legal actions when it is valid).
+    /// ([`Draws::Claim`] only; listed among the legal actions when it is valid). Other draw
+    /// modes refuse it in every position ([`PlayError::ClaimsDisabled`]).
     ClaimDraw(DrawReason),
 }
 
@@ -487,6 +488,15 @@ impl core::str::FromStr for Action {
     }
 }
 
+/// How draws come under rules without claims, for [`PlayError::ClaimsDisabled`].
+const fn no_claims(draws: Draws) -> &'static str {
+    match draws {
+        Draws::Agreement => "draws only by agreement",
+        Draws::Claim => "draws by claim",
+        Draws::Automatic => "repetition and the 40-move rule draw automatically",
+    }
+}
+
 /// Why an action was refused. The state is unchanged.
 ///
 /// # Examples
@@ -513,9 +523,21 @@ pub enum PlayError {
     /// The move is not legal in this position.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMoveError),
-    /// A draw claim that the rules or the position do not allow.
+    /// A draw claim that the position does not allow, under rules with claims
+    /// ([`Draws::Claim`]). Rules without claims are [`PlayError::ClaimsDisabled`], a claim of
+    /// an agreement [`PlayError::AgreementNotClaimed`].
     #[error("no draw by {0:?} can be claimed here")]
     NoClaim(DrawReason),
+    /// A draw claim ([`Action::ClaimDraw`], [`Draughts::claim_draw`]) under rules that have
+    /// no claims in any position: the booklet's draws only by agreement
+    /// ([`Draws::Agreement`], V1), or automatic draws ([`Draws::Automatic`]), which end the
+    /// game themselves.
+    #[error("the rules have no draw claims: {}", no_claims(*.0))]
+    ClaimsDisabled(Draws),
+    /// A claim of a draw by agreement: no rules have one, since an agreement is both
+    /// players' (V1 a, [`Draughts::agree_draw`]), not a claim of the player to move.
+    #[error("a draw by agreement is not claimed: both players agree to it")]
+    AgreementNotClaimed,
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
@@ -1544,8 +1566,9 @@ impl Draughts {
     /// # Errors
     ///
     /// [`PlayError::OtherRules`] for a state of other rules, [`PlayError::GameOver`] after
-    /// the end, [`PlayError::NoClaim`] when the claim is not valid now; the state is then
-    /// unchanged.
+    /// the end, [`PlayError::AgreementNotClaimed`] for a claim of an agreement,
+    /// [`PlayError::ClaimsDisabled`] under rules without claims (in every position),
+    /// [`PlayError::NoClaim`] when the claim is not valid now; the state is then unchanged.
     ///
     /// # Examples
     ///
@@ -1567,6 +1590,12 @@ impl Draughts {
         self.check_state(state)?;
         if state.outcome.is_some() {
             return Err(PlayError::GameOver);
+        }
+        if reason == DrawReason::Agreement {
+            return Err(PlayError::AgreementNotClaimed);
+        }
+        if self.rules.draws != Draws::Claim {
+            return Err(PlayError::ClaimsDisabled(self.rules.draws));
         }
         if !self.can_claim(state, reason) {
             return Err(PlayError::NoClaim(reason));

@@ -510,7 +510,7 @@ fn v1_lattjo_has_no_repetition_or_forty_move_draw() {
         assert!(!game.can_claim(&s, reason));
         assert_eq!(
             game.claim_draw(&mut s, reason),
-            Err(PlayError::NoClaim(reason))
+            Err(PlayError::ClaimsDisabled(Draws::Agreement))
         );
     }
     let mut actions = Vec::new();

@@ -287,7 +287,7 @@ fn v1_lattjo_has_no_draw_but_agreement() {
     assert_eq!(s.outcome(), None);
     assert_eq!(
         game.apply(&mut s, &Action::ClaimDraw(DrawReason::Repetition)),
-        Err(PlayError::NoClaim(DrawReason::Repetition))
+        Err(PlayError::ClaimsDisabled(Draws::Agreement))
     );
     game.agree_draw(&mut s).unwrap();
     assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
@@ -513,4 +513,80 @@ fn v1_a1_the_forty_move_rule_counts_the_configured_moves() {
     assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
     let s = quiet_king_walk(&game, "B:WK29,K32:BK1,K4", 6);
     assert!(game.can_claim(&s, DrawReason::FortyMoveRule));
+}
+
+/// V1: the booklet's rules (`Draws::Agreement`) and automatic adjudication
+/// (`Draws::Automatic`) have no draw claims in any position, yet a claim under them was
+/// refused as `NoClaim(reason)`, "no draw by Repetition can be claimed here", as if another
+/// position might allow it; a claim of an agreement, which no rules have (V1 a), said the
+/// same. Now the rules' absence says so wherever the player to move acts (the start, one
+/// move before a third occurrence, at it, after 40 quiet moves each), and only under
+/// `Draws::Claim` is a claim the position does not allow `NoClaim`. The state is unchanged
+/// each time; a finished game is still `GameOver` first.
+#[test]
+fn regression_a_claim_the_rules_lack_was_refused_as_no_claim_here() {
+    let refusals = |rules: Rules, plies: usize| {
+        let game = Draughts::new(rules).unwrap();
+        let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+        for t in SHUFFLE.iter().cycle().take(plies) {
+            play_text(&game, &mut s, t);
+        }
+        assert_eq!(s.outcome(), None, "{rules:?} {plies}");
+        let before = s.clone();
+        let out: Vec<PlayError> = [
+            DrawReason::Repetition,
+            DrawReason::FortyMoveRule,
+            DrawReason::Agreement,
+        ]
+        .into_iter()
+        .map(|r| game.apply(&mut s, &Action::ClaimDraw(r)).unwrap_err())
+        .collect();
+        assert_eq!(s, before, "{rules:?} {plies}");
+        out
+    };
+    let disabled = |draws| {
+        vec![
+            PlayError::ClaimsDisabled(draws),
+            PlayError::ClaimsDisabled(draws),
+            PlayError::AgreementNotClaimed,
+        ]
+    };
+    for plies in [0, 7, 8, 100] {
+        assert_eq!(refusals(Rules::lattjo(), plies), disabled(Draws::Agreement));
+    }
+    // Automatic: one move before the third occurrence, where a claim would be valid
+    // under `Draws::Claim`, and at the start.
+    let auto = Rules::wcdf().with_auto_adjudicate(true);
+    for plies in [0, 7] {
+        assert_eq!(refusals(auto, plies), disabled(Draws::Automatic));
+    }
+    // Claims exist under WCDF: at the start there is none to make.
+    assert_eq!(
+        refusals(Rules::wcdf(), 0),
+        [
+            PlayError::NoClaim(DrawReason::Repetition),
+            PlayError::NoClaim(DrawReason::FortyMoveRule),
+            PlayError::AgreementNotClaimed,
+        ]
+    );
+    assert_eq!(
+        PlayError::ClaimsDisabled(Draws::Agreement).to_string(),
+        "the rules have no draw claims: draws only by agreement"
+    );
+    assert_eq!(
+        PlayError::ClaimsDisabled(Draws::Automatic).to_string(),
+        "the rules have no draw claims: repetition and the 40-move rule draw automatically"
+    );
+    // The end of the game first.
+    let game = Draughts::new(auto).unwrap();
+    let mut s = game.state_from("B:WK32:BK1".parse().unwrap());
+    for t in SHUFFLE.iter().cycle().take(8) {
+        play_text(&game, &mut s, t);
+    }
+    let over = s.clone();
+    assert_eq!(
+        game.apply(&mut s, &Action::ClaimDraw(DrawReason::Repetition)),
+        Err(PlayError::GameOver)
+    );
+    assert_eq!(s, over);
 }

@@ -7,7 +7,7 @@
 
 use boardgame_core::{Game, Turn};
 use lattjo_draughts::{
-    Color, Draughts, DrawReason, KingMoves, Move, Outcome, PlayError, Position, Role, Rules,
+    Color, Draughts, DrawReason, Draws, KingMoves, Move, Outcome, PlayError, Position, Role, Rules,
     Square, State, WinReason,
 };
 
@@ -292,7 +292,7 @@ fn v1_lattjo_draws_only_by_agreement() {
     assert!(!game.can_claim(&s, DrawReason::FortyMoveRule));
     assert_eq!(
         game.claim_draw(&mut s, DrawReason::Repetition),
-        Err(PlayError::NoClaim(DrawReason::Repetition))
+        Err(PlayError::ClaimsDisabled(Draws::Agreement))
     );
     game.agree_draw(&mut s).unwrap();
     assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));

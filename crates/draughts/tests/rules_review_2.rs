@@ -603,7 +603,7 @@ fn v1_automatic_draw_on_both_grounds_at_once_records_the_repetition() {
 }
 
 /// V1 (a) agreement is "through the API", not a claim one player makes: the claim action
-/// for agreement is refused as `NoClaim(Agreement)` in every preset, leaving the state
+/// for agreement is refused as `AgreementNotClaimed` in every preset, leaving the state
 /// unchanged, while `agree_draw` ends the game.
 #[test]
 fn v1_a_claim_of_agreement_is_refused_and_leaves_the_state() {
@@ -617,12 +617,12 @@ fn v1_a_claim_of_agreement_is_refused_and_leaves_the_state() {
         let before = s.clone();
         assert_eq!(
             game.apply(&mut s, &Action::ClaimDraw(DrawReason::Agreement)),
-            Err(PlayError::NoClaim(DrawReason::Agreement)),
+            Err(PlayError::AgreementNotClaimed),
             "{rules:?}"
         );
         assert_eq!(
             game.claim_draw(&mut s, DrawReason::Agreement),
-            Err(PlayError::NoClaim(DrawReason::Agreement))
+            Err(PlayError::AgreementNotClaimed)
         );
         assert_eq!(s, before);
         game.agree_draw(&mut s).unwrap();

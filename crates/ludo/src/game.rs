@@ -488,7 +488,20 @@ pub enum PlayError {
         /// The colour given.
         got: Colour,
     },
-    /// The move is not one of the legal moves for the pending die.
+    /// A move of a kind these rules do not have at all, whatever the die and the position:
+    /// a pass under [`Rules::must_move`] (D9), two checkers out together or a release to the
+    /// sixth dot where a 6 does not give them (D2, D3), a release to another dot than those,
+    /// a bounce under [`Overshoot::Illegal`] (D4). Refused so wherever a player acts (a die
+    /// pending); the end of the game, a roll due and a colour that does not play come first.
+    #[error("{mv} is not a move of these rules: {reason}")]
+    NotInRules {
+        /// The move.
+        mv: Move,
+        /// What the rules lack.
+        reason: &'static str,
+    },
+    /// The move is not one of the legal moves for the pending die (a kind of move the rules
+    /// have: [`PlayError::NotInRules`] otherwise).
     #[error("{mv} is not legal with a {die}")]
     Illegal {
         /// The move.
@@ -1009,7 +1022,7 @@ impl Ludo {
     /// [`ParseLegalMoveError`] when the string is malformed or names no legal move.
     pub fn parse_move(&self, state: &State, s: &str) -> Result<Move, ParseLegalMoveError> {
         let m: Move = s.parse()?;
-        self.check_player(state, m.colour())?;
+        self.check_player(state, &m)?;
         let same = |a: &Move| match (a.kind(), m.kind()) {
             (
                 MoveKind::Step { from, to, bounce },
@@ -1036,8 +1049,12 @@ impl Ludo {
             })
     }
 
-    fn check_player(&self, state: &State, c: Colour) -> Result<(), PlayError> {
+    /// Why `m`, not a legal move of `state`, is refused before it is judged against the die:
+    /// the end of the game, a roll due, a colour that does not play, a kind of move the rules
+    /// lack ([`Ludo::missing_rule`]), a colour whose turn it is not.
+    fn check_player(&self, state: &State, m: &Move) -> Result<(), PlayError> {
         let pos = &state.pos;
+        let c = m.colour();
         let Some(to_move) = pos.to_move else {
             return Err(PlayError::GameOver);
         };
@@ -1047,6 +1064,9 @@ impl Ludo {
         if !self.seats.contains(c) {
             return Err(PlayError::NotPlaying(c));
         }
+        if let Some(reason) = self.missing_rule(m) {
+            return Err(PlayError::NotInRules { mv: *m, reason });
+        }
         if c != to_move {
             return Err(PlayError::NotYourTurn {
                 expected: to_move,
@@ -1054,6 +1074,45 @@ impl Ludo {
             });
         }
         Ok(())
+    }
+
+    /// What these rules lack for a move of `m`'s kind, whatever the die and the position
+    /// ([`PlayError::NotInRules`]); `None` for a kind of move they have.
+    #[cold]
+    fn missing_rule(&self, m: &Move) -> Option<&'static str> {
+        let r = &self.rules;
+        let six_gives_two_ways =
+            r.six_release == SixRelease::TwoOrSixthDot && r.release_rolls.contains_value(6);
+        // A release roll that takes one checker to the start dot: any but a 6 giving the two
+        // ways.
+        let one_to_start =
+            (1..=6).any(|d| r.release_rolls.contains_value(d) && !(d == 6 && six_gives_two_ways));
+        match m.kind() {
+            MoveKind::Pass if r.must_move => {
+                Some("a player who can move must move (D9), so there is no pass")
+            }
+            MoveKind::EnterTwo if !six_gives_two_ways => {
+                Some("no roll releases two checkers together (D2)")
+            }
+            MoveKind::EnterTwo if !r.own_stacking => Some(
+                "own checkers never share a dot (D3), so two checkers never leave the den together",
+            ),
+            MoveKind::Enter { to }
+                if !(to == 1 && one_to_start || to == r.sixth_dot && six_gives_two_ways) =>
+            {
+                Some(match (one_to_start, six_gives_two_ways) {
+                    (true, true) => {
+                        "a checker leaves the den only for the start dot or the sixth dot (D2, A7)"
+                    }
+                    (true, false) => "a checker leaves the den only for the start dot (D2)",
+                    _ => "a single checker leaves the den only for the sixth dot (D1, D2, A7)",
+                })
+            }
+            MoveKind::Step { bounce: true, .. } if r.overshoot == Overshoot::Illegal => {
+                Some("a roll past the end cannot be used (D4), so there is no bounce")
+            }
+            _ => None,
+        }
     }
 
     /// Whether all of `c`'s checkers have reached the end (L17).
@@ -1614,7 +1673,7 @@ impl Game for Ludo {
                 Ok(())
             }
             Action::Move(m) => {
-                self.check_player(s, m.colour())?;
+                self.check_player(s, m)?;
                 Err(PlayError::Illegal {
                     mv: *m,
                     die: s.pos.die.unwrap_or(Die::ALL[0]),
@@ -1679,6 +1738,44 @@ mod tests {
     /// D1 (a release roll must release) and D2 (the start dot cleared) without D9's pass: the
     /// Mensch generator's shortcut lists, at every roll of random games, exactly the moves
     /// the general duties list.
+    /// `missing_rule` names only kinds of move the rules lack: no legal move of random games
+    /// under the presets and the options that remove kinds of move has one.
+    #[test]
+    fn no_legal_move_is_of_a_kind_the_rules_lack() {
+        use boardgame_core::{GameRng, Turn};
+        let mut one_six = Rules::lattjo();
+        one_six.release_rolls = crate::ReleaseRolls::new(&[Die::ALL[5]]).unwrap();
+        for rules in [
+            Rules::lattjo(),
+            Rules::classic(),
+            Rules::mensch(),
+            Rules::lattjo().with_must_move(false),
+            Rules::lattjo().with_own_stacking(false),
+            Rules::classic()
+                .with_must_move(false)
+                .with_three_tries(true),
+            one_six,
+        ] {
+            let g = Ludo::new(rules).expect("valid rules");
+            let mut buf = Vec::new();
+            for seed in 0..30 {
+                let mut rng = GameRng::new(seed, 11);
+                let mut st = g.new_initial_state();
+                while g.turn(&st) != Turn::Terminal {
+                    for m in st.legal_moves() {
+                        assert_eq!(g.missing_rule(m), None, "{m} at {}", st.pos);
+                    }
+                    let a = match g.turn(&st) {
+                        Turn::Chance => g.sample_chance(&st, &mut rng),
+                        _ => g.sample_action(&st, &mut rng, &mut buf),
+                    };
+                    g.apply(&mut st, &a.expect("an action"))
+                        .expect("a legal action");
+                }
+            }
+        }
+    }
+
     #[test]
     fn mensch_duties_list_what_the_general_duties_list() {
         assert_eq!(

@@ -335,8 +335,8 @@ fn using_it_chance_nodes_have_six_outcomes_of_one_sixth_and_player_nodes_list_mo
 }
 
 /// "`apply` refuses anything illegal with a typed `PlayError` (`OtherRules`, `GameOver`,
-/// `RollExpected`, `MoveExpected`, `NotPlaying`, `NotYourTurn`, `Illegal`) and leaves the
-/// state unchanged." (Using it)
+/// `RollExpected`, `MoveExpected`, `NotPlaying`, `NotInRules`, `NotYourTurn`, `Illegal`) and
+/// leaves the state unchanged." (Using it)
 #[test]
 fn using_it_apply_refuses_with_each_typed_play_error_and_leaves_the_state_unchanged() {
     let refused = |g: &Ludo, st: &State, a: &str, want: PlayError| {
@@ -363,10 +363,28 @@ fn using_it_apply_refuses_with_each_typed_play_error_and_leaves_the_state_unchan
     refused(
         &g,
         &player,
-        "R:0>2",
+        "R:0>1",
         PlayError::Illegal {
-            mv: "R:0>2".parse().unwrap(),
+            mv: "R:0>1".parse().unwrap(),
             die: Die::new(6).unwrap(),
+        },
+    );
+    refused(
+        &g,
+        &player,
+        "R:0>2",
+        PlayError::NotInRules {
+            mv: "R:0>2".parse().unwrap(),
+            reason: "a checker leaves the den only for the start dot or the sixth dot (D2, A7)",
+        },
+    );
+    refused(
+        &g,
+        &player,
+        "R:-",
+        PlayError::NotInRules {
+            mv: "R:-".parse().unwrap(),
+            reason: "a player who can move must move (D9), so there is no pass",
         },
     );
     let two = game(Rules::lattjo().with_players(2));
@@ -979,7 +997,7 @@ fn t6_a9_a_bounce_that_is_the_only_move_must_be_played() {
     let before = st;
     assert!(matches!(
         g.apply(&mut st, &"R:-".parse().unwrap()),
-        Err(PlayError::Illegal { .. })
+        Err(PlayError::NotInRules { .. })
     ));
     assert_eq!(st, before);
     assert!(matches!(

@@ -547,7 +547,7 @@ fn a9_a11_d9_a_forced_bounce_must_be_played_and_pass_is_refused() {
     let mut s2 = st;
     assert!(matches!(
         g.apply(&mut s2, &Action::Move(pass)),
-        Err(PlayError::Illegal { .. })
+        Err(PlayError::NotInRules { .. })
     ));
     assert_eq!(s2, st, "state unchanged");
     // D9 off (hybrid): passing is a choice beside the moves.
@@ -1629,4 +1629,100 @@ fn d7_every_preset_has_no_safe_stars() {
         let g = Ludo::new(r).unwrap();
         assert!(!g.new_initial_state().to_string().contains("safe_dots"));
     }
+}
+
+/// D2, D3, D4, D9: a move of a kind the rules do not have at all (a pass under `must_move`,
+/// two checkers out together or a release to the sixth dot where a 6 gives neither, a
+/// release to a dot no release reaches, a bounce where an overshooting roll is illegal) was
+/// refused as `Illegal { mv, die }`, "R:- is not legal with a 3", as if another die might
+/// allow it. It is now `NotInRules` with what the rules lack, wherever a player acts (a die
+/// pending, also for a colour whose turn it is not); a move the rules have stays `Illegal`,
+/// and the end of the game and a roll due still come first. The state is unchanged each time.
+#[test]
+fn regression_a_move_the_rules_lack_was_refused_as_illegal_with_the_die() {
+    let refusal = |g: &Ludo, st: &State, mv: &str| {
+        let mut s = *st;
+        let e = g.apply(&mut s, &Action::Move(mv.parse().unwrap()));
+        assert_eq!(s, *st, "{mv} at {st}");
+        match e {
+            Err(PlayError::NotInRules { mv: m, reason }) => {
+                assert_eq!(m.to_string(), mv);
+                Ok(reason)
+            }
+            other => Err(other),
+        }
+    };
+    let booklet = lattjo();
+    const DEN: &str = "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0";
+    let pass = Ok("a player who can move must move (D9), so there is no pass");
+    for d in 1..=6 {
+        let st = rolled(&booklet, DEN, d);
+        assert_eq!(refusal(&booklet, &st, "R:-"), pass, "die {d}");
+        // Not Green's turn either, but no pass comes at any turn.
+        assert_eq!(refusal(&booklet, &st, "G:-"), pass, "die {d}");
+        assert_eq!(
+            refusal(&booklet, &st, "R:0>7"),
+            Ok("a checker leaves the den only for the start dot or the sixth dot (D2, A7)")
+        );
+    }
+    // Moves the booklet has, with the wrong die: still `Illegal`.
+    let st = rolled(&booklet, DEN, 3);
+    for mv in ["R:0>1,0>1", "R:0>6", "R:0>1", "R:10>14"] {
+        assert!(
+            matches!(
+                refusal(&booklet, &st, mv),
+                Err(Err(PlayError::Illegal { .. }))
+            ),
+            "{mv}"
+        );
+    }
+    // The chance node and the end of the game first.
+    let chance = at(&booklet, DEN);
+    assert_eq!(
+        refusal(&booklet, &chance, "R:-"),
+        Err(Err(PlayError::RollExpected))
+    );
+    // D9 off: the pass is a move of the rules (legal beside the moves).
+    let free = game(Rules::lattjo().with_must_move(false), "RGYB");
+    let st = rolled(&free, DEN, 3);
+    assert!(free.is_legal(&st, &Action::Move("R:-".parse().unwrap())));
+    assert!(matches!(
+        refusal(&free, &st, "G:-"),
+        Err(Err(PlayError::NotYourTurn { .. }))
+    ));
+    // D2 one out, D4 exact count (Classic): no two out, no sixth dot, no bounce.
+    let classic = game(Rules::classic(), "RGYB");
+    let st = rolled(
+        &classic,
+        "LUDO 52/51/5 RGYB R 0 R:0,0,0,55 G:0,0,0,0 Y:0,0,0,0 B:0,0,0,0",
+        6,
+    );
+    assert_eq!(
+        refusal(&classic, &st, "R:0>1,0>1"),
+        Ok("no roll releases two checkers together (D2)")
+    );
+    assert_eq!(
+        refusal(&classic, &st, "R:0>6"),
+        Ok("a checker leaves the den only for the start dot (D2)")
+    );
+    assert_eq!(
+        refusal(&classic, &st, "R:55>53~"),
+        Ok("a roll past the end cannot be used (D4), so there is no bounce")
+    );
+    // D3 off in the booklet: two checkers never share the start dot.
+    let apart = game(Rules::lattjo().with_own_stacking(false), "RGYB");
+    let st = rolled(&apart, DEN, 6);
+    assert_eq!(
+        refusal(&apart, &st, "R:0>1,0>1"),
+        Ok("own checkers never share a dot (D3), so two checkers never leave the den together")
+    );
+    let mv: Move = "R:-".parse().unwrap();
+    assert_eq!(
+        PlayError::NotInRules {
+            mv,
+            reason: "a player who can move must move (D9), so there is no pass"
+        }
+        .to_string(),
+        "R:- is not a move of these rules: a player who can move must move (D9), so there is no pass"
+    );
 }

@@ -526,7 +526,7 @@ fn refused_moves_are_typed_and_change_nothing() {
     );
     // Red 10 + 6 = red 16, loop dot 15; green 3 is loop dot 12: no capture there.
     assert_eq!(moves(&g, &st), set(&["R:0>1,0>1", "R:0>6", "R:10>16"]));
-    for bad in ["R:0>1", "R:10>16xG", "R:10>15", "R:0>6xG", "R:0>7"] {
+    for bad in ["R:0>1", "R:10>16xG", "R:10>15", "R:0>6xG"] {
         let mv: Move = bad.parse().expect("well formed");
         let mut s = st;
         assert!(
@@ -545,6 +545,13 @@ fn refused_moves_are_typed_and_change_nothing() {
             "{bad}"
         );
     }
+    // A release to a dot that no release reaches is no move of these rules at all.
+    let mut s = st;
+    assert!(matches!(
+        g.apply(&mut s, &Action::Move("R:0>7".parse().expect("ok"))),
+        Err(PlayError::NotInRules { .. })
+    ));
+    assert_eq!(s, st);
     let st = rolled(
         &g,
         "LUDO 40/40/4 RGYB R 0 R:0,0,0,10 G:0,0,0,3 Y:0,0,0,0 B:0,0,0,0",
