@@ -291,6 +291,14 @@ pub enum PlayError {
     /// Drawing with no tile left to draw.
     #[error("the stock is empty")]
     StockEmpty,
+    /// Drawing when the tiles left in the stock are ones the rules never draw
+    /// ([`DrawRule::DrawUntilPlayableLeaveTwo`]: the last two stay in the stock): `left`
+    /// tiles, one or two.
+    #[error("the stock is down to its last two tiles, which these rules never draw ({left} left)")]
+    StockKept {
+        /// The tiles left in the stock.
+        left: usize,
+    },
     /// Drawing under rules without drawing ([`DrawRule::NoDraw`], the block game), wherever
     /// a player acts: before the round is open as well as on a turn.
     #[error("these rules have no drawing")]
@@ -832,8 +840,12 @@ impl Dominoes {
                 place(t, e)
             }
             (Phase::Turn(seat), Action::Draw) => {
-                if !self.drawable(s) {
+                if s.stock.is_empty() {
                     Err(PlayError::StockEmpty)
+                } else if !self.drawable(s) {
+                    Err(PlayError::StockKept {
+                        left: s.stock.len(),
+                    })
                 } else if self.rules.must_play_if_able && self.can_play(s, seat) {
                     Err(PlayError::MustPlay)
                 } else {

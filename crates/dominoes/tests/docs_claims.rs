@@ -1196,7 +1196,7 @@ fn option_leave_two_never_draws_the_last_two_tiles() {
     let mut s = pos(&g, &hands, "[6-6] 6-5", 0);
     assert_eq!(s.stock().len(), 2);
     assert_eq!(legal(&g, &s), ["pass"]);
-    refused(&g, &mut s, "draw", PlayError::StockEmpty);
+    refused(&g, &mut s, "draw", PlayError::StockKept { left: 2 });
     // Three in the stock: one may be drawn.
     let hands = [
         "1-0 1-1 2-0 2-1 2-2 3-0 3-1 3-2 3-3 4-0 4-1 4-2",

@@ -855,7 +855,7 @@ fn option_leave_two_and_block_game_pass() {
     // Two tiles (1-0 and 0-0) left in the stock: they are never drawn.
     let mut s = pos(&g, &["5-5", "4-4 6-3 0-3"], layout, 0);
     assert_eq!(s.stock().len(), 2);
-    refused(&g, &mut s, "draw", PlayError::StockEmpty);
+    refused(&g, &mut s, "draw", PlayError::StockKept { left: 2 });
     assert_eq!(legal(&g, &s), ["pass"]);
     let g = game(Rules::block());
     let mut s = pos(&g, &["2-1 3-0", "6-5 4-4"], "[6-6]", 0);
@@ -1081,4 +1081,40 @@ fn regression_drawing_in_the_block_game_was_refused_as_must_open_before_the_open
     refused(&block, &mut dealing, "draw", PlayError::ChanceToAct);
     let mut over = pos(&block, &["1-1", "5-5"], CLOSED_AT_6, 0);
     refused(&block, &mut over, "draw", PlayError::RoundOver);
+}
+
+/// E2 (`DrawRule::DrawUntilPlayableLeaveTwo`): a draw with one or two tiles left in the stock
+/// was refused as `StockEmpty`, "the stock is empty", which was false: the tiles are there and
+/// the rules keep them. Now `StockKept { left }`; a stock that is really empty is still
+/// `StockEmpty`, and the same stock under `DrawUntilPlayable` may be drawn from. The state is
+/// unchanged each time.
+#[test]
+fn regression_a_draw_from_the_last_two_tiles_was_refused_as_an_empty_stock() {
+    let leave_two = game(Rules::lattjo().with_draw_rule(DrawRule::DrawUntilPlayableLeaveTwo));
+    let layout = "[6-6] 6-5 5-4 4-6 6-2 2-5 5-3 3-4 4-2 2-3 3-3 3-1 1-6 6-0 0-5 5-1 1-4 4-0 0-2 2-2 2-1 1-1 1-0";
+    // 0-0 alone in the stock; seat 0's 5-5 fits neither end (6 and 0).
+    let mut one = pos(&leave_two, &["5-5", "4-4 6-3 0-3"], layout, 0);
+    assert_eq!(one.stock().len(), 1);
+    refused(
+        &leave_two,
+        &mut one,
+        "draw",
+        PlayError::StockKept { left: 1 },
+    );
+    assert_eq!(
+        PlayError::StockKept { left: 1 }.to_string(),
+        "the stock is down to its last two tiles, which these rules never draw (1 left)"
+    );
+    assert_eq!(legal(&leave_two, &one), ["pass"]);
+    // Nothing in the stock: empty it is.
+    let mut empty = pos(&leave_two, &["5-5", "4-4 6-3 0-3 0-0"], layout, 0);
+    assert!(empty.stock().is_empty());
+    refused(&leave_two, &mut empty, "draw", PlayError::StockEmpty);
+    // The same tile under the rules that draw to the last one.
+    let until = game(Rules::lattjo().with_draw_rule(DrawRule::DrawUntilPlayable));
+    let mut s = pos(&until, &["5-5", "4-4 6-3 0-3"], layout, 0);
+    assert_eq!(legal(&until, &s), ["draw"]);
+    until
+        .apply(&mut s, &a("draw"))
+        .expect("the last tile is drawn");
 }
