@@ -1735,9 +1735,6 @@ mod tests {
         }
     }
 
-    /// D1 (a release roll must release) and D2 (the start dot cleared) without D9's pass: the
-    /// Mensch generator's shortcut lists, at every roll of random games, exactly the moves
-    /// the general duties list.
     /// `missing_rule` names only kinds of move the rules lack: no legal move of random games
     /// under the presets and the options that remove kinds of move has one.
     #[test]
@@ -1776,6 +1773,9 @@ mod tests {
         }
     }
 
+    /// D1 (a release roll must release) and D2 (the start dot cleared) without D9's pass: the
+    /// Mensch generator's shortcut lists, at every roll of random games, exactly the moves
+    /// the general duties list.
     #[test]
     fn mensch_duties_list_what_the_general_duties_list() {
         assert_eq!(
