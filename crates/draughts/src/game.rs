@@ -488,12 +488,18 @@ impl core::str::FromStr for Action {
     }
 }
 
-/// How draws come under rules without claims, for [`PlayError::ClaimsDisabled`].
-const fn no_claims(draws: Draws) -> &'static str {
+/// What [`PlayError::ClaimsDisabled`] says for each draw mode: how draws come under rules
+/// without claims, and for [`Draws::Claim`] (which the game never gives it, but a caller can
+/// build it with) that those rules do have claims, so that the text is true for every value.
+const fn claims_disabled(draws: Draws) -> &'static str {
     match draws {
-        Draws::Agreement => "draws only by agreement",
-        Draws::Claim => "draws by claim",
-        Draws::Automatic => "repetition and the 40-move rule draw automatically",
+        Draws::Agreement => "the rules have no draw claims: draws only by agreement",
+        Draws::Claim => {
+            "the rules have draw claims (draws by claim): a claim they refuse is one the position does not allow"
+        }
+        Draws::Automatic => {
+            "the rules have no draw claims: repetition and the 40-move rule draw automatically"
+        }
     }
 }
 
@@ -532,7 +538,12 @@ pub enum PlayError {
     /// no claims in any position: the booklet's draws only by agreement
     /// ([`Draws::Agreement`], V1), or automatic draws ([`Draws::Automatic`]), which end the
     /// game themselves.
-    #[error("the rules have no draw claims: {}", no_claims(*.0))]
+    ///
+    /// The game never gives it with [`Draws::Claim`], whose refused claims are
+    /// [`PlayError::NoClaim`]; built with it, it says so instead of that the rules have no
+    /// claims ("the rules have draw claims (draws by claim): a claim they refuse is one the
+    /// position does not allow").
+    #[error("{}", claims_disabled(*.0))]
     ClaimsDisabled(Draws),
     /// A claim of a draw by agreement: no rules have one, since an agreement is both
     /// players' (V1 a, [`Draughts::agree_draw`]), not a claim of the player to move.

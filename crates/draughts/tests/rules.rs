@@ -590,3 +590,36 @@ fn regression_a_claim_the_rules_lack_was_refused_as_no_claim_here() {
     );
     assert_eq!(s, over);
 }
+
+/// V1: `PlayError::ClaimsDisabled(draws)` is public, and a caller can build it with
+/// `Draws::Claim`, which the game never gives it (claims refused under `Draws::Claim` are
+/// `NoClaim`). Built so, it read "the rules have no draw claims: draws by claim", which
+/// contradicts itself. Now its text is true for every draw mode: for `Claim` that those
+/// rules do have claims; the two modes the game gives it with read as before.
+#[test]
+fn regression_claims_disabled_with_draws_claim_said_the_rules_have_no_claims() {
+    let claim = PlayError::ClaimsDisabled(Draws::Claim).to_string();
+    assert!(!claim.contains("no draw claims"), "{claim}");
+    assert_eq!(
+        claim,
+        "the rules have draw claims (draws by claim): a claim they refuse is one the position does not allow"
+    );
+    // The game never gives it with `Claim`: WCDF's refused claims say what the position lacks.
+    let game = Draughts::default();
+    let mut s = game.new_initial_state();
+    let before = s.clone();
+    for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+        assert_eq!(
+            game.apply(&mut s, &Action::ClaimDraw(reason)),
+            Err(PlayError::NoClaim(reason))
+        );
+    }
+    assert_eq!(s, before);
+    for draws in [Draws::Agreement, Draws::Automatic] {
+        let text = PlayError::ClaimsDisabled(draws).to_string();
+        assert!(
+            text.starts_with("the rules have no draw claims: "),
+            "{text}"
+        );
+    }
+}
