@@ -529,6 +529,14 @@ pub enum PlayError {
     /// The move is not legal in this position.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMoveError),
+    /// Under short kings (D12, A3), a move that is not legal here but is legal in the same
+    /// position under flying kings (V2, [`Rules::with_flying_kings`]): a king's long move or
+    /// long jump, of a kind these rules lack altogether. Every other move that is not legal
+    /// here, under either king rule, is [`PlayError::IllegalMove`]. A move of this kind is
+    /// always a king's of the side to move, with a leg longer than a short king's: a move
+    /// with only short legs that flying kings may make, short kings may make too.
+    #[error("{0} is a flying king's move, and these rules' kings are short")]
+    FlyingMove(Move),
     /// A draw claim that the position does not allow, under rules with claims
     /// ([`Draws::Claim`]). Rules without claims are [`PlayError::ClaimsDisabled`], a claim of
     /// an agreement [`PlayError::AgreementNotClaimed`].
@@ -1349,6 +1357,24 @@ impl Draughts {
         }
     }
 
+    /// Why `mv`, not legal in `state`, is refused: a flying king's move under short kings
+    /// ([`PlayError::FlyingMove`]: legal here under flying kings), or an illegal move.
+    #[cold]
+    #[inline(never)]
+    fn illegal(&self, state: &State, mv: &Move) -> PlayError {
+        if self.rules.king_moves == KingMoves::Short
+            && state.position.is_legal(mv, KingMoves::Flying)
+        {
+            PlayError::FlyingMove(*mv)
+        } else {
+            IllegalMoveError {
+                mv: *mv,
+                turn: state.position.turn(),
+            }
+            .into()
+        }
+    }
+
     /// Whether `state` was made under these rules.
     #[inline(always)]
     fn owns(&self, state: &State) -> bool {
@@ -1382,8 +1408,9 @@ impl Draughts {
     ///
     /// # Errors
     ///
-    /// [`PlayError::OtherRules`] for a state of other rules, [`PlayError::GameOver`], or
-    /// [`PlayError::IllegalMove`]; the state is then unchanged.
+    /// [`PlayError::OtherRules`] for a state of other rules, [`PlayError::GameOver`],
+    /// [`PlayError::FlyingMove`] under short kings for a move that only flying kings may make
+    /// here, or [`PlayError::IllegalMove`]; the state is then unchanged.
     ///
     /// # Examples
     ///
@@ -1394,6 +1421,11 @@ impl Draughts {
     /// game.play(&mut s, &"11-15".parse()?)?;
     /// assert_eq!(s.plies(), 1);
     /// assert!(matches!(game.play(&mut s, &"11-15".parse()?), Err(PlayError::IllegalMove(_))));
+    /// // A king's move across the board: flying kings' (V2), not these rules' short kings'.
+    /// let mut s = game.state_from("B:WK32:BK1".parse()?);
+    /// let long = "1-10".parse()?;
+    /// assert_eq!(game.play(&mut s, &long), Err(PlayError::FlyingMove(long)));
+    /// assert_eq!(s.plies(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
@@ -1409,11 +1441,7 @@ impl Draughts {
             KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
         };
         if !legal {
-            return Err(IllegalMoveError {
-                mv: *mv,
-                turn: state.position.turn(),
-            }
-            .into());
+            return Err(self.illegal(state, mv));
         }
         let mover_was_king = state.position.kings & mv.from().bit() != 0;
         state.position = state.position.after(mv);
