@@ -382,8 +382,8 @@ pub enum ParseActionError {
 /// exact. The text says nothing of the position, so a move is read as [`Move`]'s
 /// `FromStr` reads it (castling as king takes rook, any role letter as a promotion, `0000`
 /// as [`Move::NULL`]); whether the action is legal is the game's to say
-/// ([`Chess::apply`]). For a move as engines write it (`e1g1`) read against its position,
-/// see [`Position::parse_uci`].
+/// ([`Chess::apply`], which refuses a null move as [`PlayError::NullMove`]). For a move as
+/// engines write it (`e1g1`) read against its position, see [`Position::parse_uci`].
 ///
 /// # Errors
 ///
@@ -449,6 +449,12 @@ pub enum PlayError {
     /// The move is not legal.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMoveError),
+    /// [`Move::NULL`] (`0000`, as [`Action`]'s `FromStr` reads it) played or claimed with
+    /// ([`Action::Move`], [`Action::ClaimDrawWith`]): no rules have a null move, in any
+    /// position, so it is not [`PlayError::IllegalMove`]. PGN's null moves are
+    /// [`Position::play_null`]'s, outside the game.
+    #[error("a null move (0000) is not a move of the game")]
+    NullMove,
     /// Decisions are off ([`Rules::decisions`]).
     #[error("resignation and draw actions are disabled by the rules")]
     DecisionsDisabled,
@@ -509,6 +515,10 @@ pub enum StateError {
         /// The move.
         mv: Move,
     },
+    /// A move of the history is [`Move::NULL`] (`0000`), which is no move of the game under
+    /// any rules ([`PlayError::NullMove`]).
+    #[error("move {0} is a null move (0000), which is not a move of the game")]
+    NullMove(usize),
     /// A move of the history comes after the game had already ended: by the position
     /// (checkmate, stalemate or insufficient material), or by a draw the state's rules make
     /// automatic (the 75-move rule and fivefold repetition under [`Rules::automatic_draws`],
@@ -776,7 +786,11 @@ impl State {
                 return Err(StateError::MoveAfterEnd(i + 1));
             }
             let Some(role) = state.legal.role_of(m) else {
-                return Err(StateError::IllegalMove { ply: i + 1, mv: m });
+                return Err(if m.is_null() {
+                    StateError::NullMove(i + 1)
+                } else {
+                    StateError::IllegalMove { ply: i + 1, mv: m }
+                });
             };
             state.push_move(m, role);
             let material_changed = state.position.halfmoves() == 0;
@@ -1099,7 +1113,8 @@ impl Chess {
     ///
     /// # Errors
     ///
-    /// [`StateError`] for an illegal move or a move after the end of the game.
+    /// [`StateError`] for an illegal move (or a null move) or a move after the end of the
+    /// game.
     ///
     /// # Examples
     ///
@@ -1127,7 +1142,8 @@ impl Chess {
     /// # Errors
     ///
     /// [`StateError::IllegalMove`] for a move that is not legal where it stands,
-    /// [`StateError::MoveAfterEnd`] for a move after the end of the game.
+    /// [`StateError::NullMove`] for [`Move::NULL`], [`StateError::MoveAfterEnd`] for a move
+    /// after the end of the game.
     ///
     /// # Examples
     ///
@@ -1351,11 +1367,7 @@ impl Chess {
             return Err(PlayError::NothingToClaim);
         }
         let Some(role) = state.legal.role_of(m) else {
-            return Err(PlayError::IllegalMove(IllegalMoveError {
-                from: m.from,
-                to: m.to,
-                promotion: m.promotion,
-            }));
+            return Err(not_legal(m));
         };
         let claims = claim_with(state, MoveClaimScope::of(state), m, role);
         if claims.any() {
@@ -1500,11 +1512,7 @@ impl Game for Chess {
         // Moves first, tested by themselves: the decisions are rare (and off by default).
         if let Action::Move(m) = *action {
             let Some(role) = state.legal.role_of(m) else {
-                return Err(PlayError::IllegalMove(IllegalMoveError {
-                    from: m.from,
-                    to: m.to,
-                    promotion: m.promotion,
-                }));
+                return Err(not_legal(m));
             };
             state.push_move(m, role);
             // A position without insufficient material never gets it by a move that
@@ -1581,6 +1589,22 @@ impl Game for Chess {
                 }
             }
         }))
+    }
+}
+
+/// Why `m`, not legal in the position, is refused: [`PlayError::NullMove`] for
+/// [`Move::NULL`], which no rules have, else [`PlayError::IllegalMove`].
+#[cold]
+#[inline(never)]
+fn not_legal(m: Move) -> PlayError {
+    if m.is_null() {
+        PlayError::NullMove
+    } else {
+        PlayError::IllegalMove(IllegalMoveError {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+        })
     }
 }
 

@@ -355,7 +355,8 @@ impl UciPosition {
     ///
     /// # Errors
     ///
-    /// [`UciPositionError::Move`] for a move that is not legal where it stands,
+    /// [`UciPositionError::Move`] for a move that is not legal where it stands (with
+    /// [`UciError::Null`] for [`Move::NULL`], as [`UciPosition::parse`] refuses `0000`),
     /// [`UciPositionError::TooManyMoves`] for more than [`MAX_POSITION_MOVES`].
     pub fn new(start: Position, moves: &[Move]) -> Result<UciPosition, UciPositionError> {
         if moves.len() > MAX_POSITION_MOVES {
@@ -365,7 +366,12 @@ impl UciPosition {
         for (i, &m) in moves.iter().enumerate() {
             position.play(m).map_err(|_| UciPositionError::Move {
                 ply: i + 1,
-                error: UciError::Illegal(position.to_uci(m).to_string()),
+                // As the text `0000` is refused (`UciPosition::parse`): no position has it.
+                error: if m.is_null() {
+                    UciError::Null
+                } else {
+                    UciError::Illegal(position.to_uci(m).to_string())
+                },
             })?;
         }
         Ok(UciPosition {
@@ -623,6 +629,25 @@ mod tests {
             " g1f3 g8f6 f3g1 f6g8".repeat(MAX_POSITION_MOVES / 4)
         );
         assert_eq!(cmd(&at_limit).moves().len(), MAX_POSITION_MOVES);
+    }
+
+    /// K2: `UciPosition::new` refused `Move::NULL` as `UciError::Illegal("0000")`, "illegal
+    /// move 0000 in this position", where the same move as text in `UciPosition::parse` (and
+    /// `Position::parse_uci`) is `UciError::Null`: no position has a null move. Both now say
+    /// `Null`, naming the ply.
+    #[test]
+    fn regression_k2_a_null_move_in_a_uci_position_was_called_illegal_here() {
+        let start = Position::new();
+        let e4 = start.parse_uci("e2e4").unwrap();
+        let null = Err(UciPositionError::Move {
+            ply: 2,
+            error: UciError::Null,
+        });
+        assert_eq!(UciPosition::new(start.clone(), &[e4, Move::NULL]), null);
+        assert_eq!(
+            UciPosition::parse("position startpos moves e2e4 0000", CastlingMode::Standard),
+            null
+        );
     }
 
     #[test]

@@ -939,3 +939,83 @@ fn regression_color_did_not_convert_to_and_from_seat_k2() {
         Turn::Player(state.position().turn().into())
     );
 }
+
+/// K2 "one move per turn": no rules have a null move (`Move::NULL`, `0000`), which passes
+/// the turn without one. Yet `Action::Move(Move::NULL)` and
+/// `Action::ClaimDrawWith(Move::NULL)`, which `"0000"` and `"claim draw with 0000"` read as,
+/// were refused as `IllegalMove`, "illegal move 0000 in this position", as if another
+/// position might allow them, and a history holding one as `StateError::IllegalMove`. Now
+/// each is refused as a null move (`PlayError::NullMove`, `StateError::NullMove`), in
+/// check or not, under every preset, the state unchanged; the claim's rule refusals
+/// (decisions off, no claims, automatic claims) still come first, as for any move.
+#[test]
+fn regression_k2_a_null_move_was_refused_as_illegal_in_this_position() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 99 80",
+        "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+    ];
+    for fen in starts {
+        for rules in [
+            Rules::fide(),
+            Rules::fide().with_decisions(true),
+            Rules::lattjo(),
+        ] {
+            let game = Chess::new(rules).unwrap().with_start(pos(fen));
+            let mut s = game.new_initial_state();
+            let before = s.clone();
+            for text in ["0000", " 0000 "] {
+                let a: Action = text.parse().unwrap();
+                assert_eq!(a, Action::Move(Move::NULL));
+                assert!(!game.is_legal(&s, &a));
+                assert_eq!(game.apply(&mut s, &a), Err(PlayError::NullMove), "{fen}");
+                assert_eq!(s, before);
+            }
+            assert_eq!(
+                game.replay(pos(fen), &[Move::NULL]).unwrap_err(),
+                lattjo_chess::StateError::NullMove(1)
+            );
+        }
+    }
+    assert_eq!(
+        PlayError::NullMove.to_string(),
+        "a null move (0000) is not a move of the game"
+    );
+    // A claim with a null move: its rule refusals first, then the null move.
+    let claim: Action = "claim draw with 0000".parse().unwrap();
+    assert_eq!(claim, Action::ClaimDrawWith(Move::NULL));
+    let fifty = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    for (rules, want) in [
+        (Rules::fide(), PlayError::DecisionsDisabled),
+        (
+            Rules::lattjo().with_decisions(true),
+            PlayError::ClaimsDisabled,
+        ),
+        (
+            Rules::fide().with_decisions(true).with_auto_claim(true),
+            PlayError::NothingToClaim,
+        ),
+        (Rules::fide().with_decisions(true), PlayError::NullMove),
+    ] {
+        let game = Chess::new(rules).unwrap().with_start(pos(fifty));
+        let mut s = game.new_initial_state();
+        let before = s.clone();
+        assert!(!game.is_legal(&s, &claim));
+        assert_eq!(game.apply(&mut s, &claim), Err(want), "{rules:?}");
+        assert_eq!(s, before);
+        assert!(!game.claimable_draws_with(&s, Move::NULL).any());
+    }
+    // A history: the ply of the null move is named.
+    let e2e4 = Move::new(Square::E2, Square::E4);
+    let e = Chess::default()
+        .state_after(&[e2e4, Move::NULL])
+        .unwrap_err();
+    assert_eq!(e, lattjo_chess::StateError::NullMove(2));
+    assert_eq!(
+        e.to_string(),
+        "move 2 is a null move (0000), which is not a move of the game"
+    );
+    // Position-level play of PGN's null moves is unchanged.
+    let mut p = Position::new();
+    assert!(p.play_null().is_ok());
+}

@@ -488,12 +488,18 @@ impl core::str::FromStr for Action {
     }
 }
 
-/// How draws come under rules without claims, for [`PlayError::ClaimsDisabled`].
-const fn no_claims(draws: Draws) -> &'static str {
+/// What [`PlayError::ClaimsDisabled`] says for each draw mode: how draws come under rules
+/// without claims, and for [`Draws::Claim`] (which the game never gives it, but a caller can
+/// build it with) that those rules do have claims, so that the text is true for every value.
+const fn claims_disabled(draws: Draws) -> &'static str {
     match draws {
-        Draws::Agreement => "draws only by agreement",
-        Draws::Claim => "draws by claim",
-        Draws::Automatic => "repetition and the 40-move rule draw automatically",
+        Draws::Agreement => "the rules have no draw claims: draws only by agreement",
+        Draws::Claim => {
+            "the rules have draw claims (draws by claim): a claim they refuse is one the position does not allow"
+        }
+        Draws::Automatic => {
+            "the rules have no draw claims: repetition and the 40-move rule draw automatically"
+        }
     }
 }
 
@@ -523,6 +529,14 @@ pub enum PlayError {
     /// The move is not legal in this position.
     #[error(transparent)]
     IllegalMove(#[from] IllegalMoveError),
+    /// Under short kings (D12, A3), a move that is not legal here but is legal in the same
+    /// position under flying kings (V2, [`Rules::with_flying_kings`]): a king's long move or
+    /// long jump, of a kind these rules lack altogether. Every other move that is not legal
+    /// here, under either king rule, is [`PlayError::IllegalMove`]. A move of this kind is
+    /// always a king's of the side to move, with a leg longer than a short king's: a move
+    /// with only short legs that flying kings may make, short kings may make too.
+    #[error("{0} is a flying king's move, and these rules' kings are short")]
+    FlyingMove(Move),
     /// A draw claim that the position does not allow, under rules with claims
     /// ([`Draws::Claim`]). Rules without claims are [`PlayError::ClaimsDisabled`], a claim of
     /// an agreement [`PlayError::AgreementNotClaimed`].
@@ -532,7 +546,12 @@ pub enum PlayError {
     /// no claims in any position: the booklet's draws only by agreement
     /// ([`Draws::Agreement`], V1), or automatic draws ([`Draws::Automatic`]), which end the
     /// game themselves.
-    #[error("the rules have no draw claims: {}", no_claims(*.0))]
+    ///
+    /// The game never gives it with [`Draws::Claim`], whose refused claims are
+    /// [`PlayError::NoClaim`]; built with it, it says so instead of that the rules have no
+    /// claims ("the rules have draw claims (draws by claim): a claim they refuse is one the
+    /// position does not allow").
+    #[error("{}", claims_disabled(*.0))]
     ClaimsDisabled(Draws),
     /// A claim of a draw by agreement: no rules have one, since an agreement is both
     /// players' (V1 a, [`Draughts::agree_draw`]), not a claim of the player to move.
@@ -1338,6 +1357,24 @@ impl Draughts {
         }
     }
 
+    /// Why `mv`, not legal in `state`, is refused: a flying king's move under short kings
+    /// ([`PlayError::FlyingMove`]: legal here under flying kings), or an illegal move.
+    #[cold]
+    #[inline(never)]
+    fn illegal(&self, state: &State, mv: &Move) -> PlayError {
+        if self.rules.king_moves == KingMoves::Short
+            && state.position.is_legal(mv, KingMoves::Flying)
+        {
+            PlayError::FlyingMove(*mv)
+        } else {
+            IllegalMoveError {
+                mv: *mv,
+                turn: state.position.turn(),
+            }
+            .into()
+        }
+    }
+
     /// Whether `state` was made under these rules.
     #[inline(always)]
     fn owns(&self, state: &State) -> bool {
@@ -1371,8 +1408,9 @@ impl Draughts {
     ///
     /// # Errors
     ///
-    /// [`PlayError::OtherRules`] for a state of other rules, [`PlayError::GameOver`], or
-    /// [`PlayError::IllegalMove`]; the state is then unchanged.
+    /// [`PlayError::OtherRules`] for a state of other rules, [`PlayError::GameOver`],
+    /// [`PlayError::FlyingMove`] under short kings for a move that only flying kings may make
+    /// here, or [`PlayError::IllegalMove`]; the state is then unchanged.
     ///
     /// # Examples
     ///
@@ -1383,6 +1421,11 @@ impl Draughts {
     /// game.play(&mut s, &"11-15".parse()?)?;
     /// assert_eq!(s.plies(), 1);
     /// assert!(matches!(game.play(&mut s, &"11-15".parse()?), Err(PlayError::IllegalMove(_))));
+    /// // A king's move across the board: flying kings' (V2), not these rules' short kings'.
+    /// let mut s = game.state_from("B:WK32:BK1".parse()?);
+    /// let long = "1-10".parse()?;
+    /// assert_eq!(game.play(&mut s, &long), Err(PlayError::FlyingMove(long)));
+    /// assert_eq!(s.plies(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
@@ -1398,11 +1441,7 @@ impl Draughts {
             KingMoves::Flying => state.position.is_legal(mv, KingMoves::Flying),
         };
         if !legal {
-            return Err(IllegalMoveError {
-                mv: *mv,
-                turn: state.position.turn(),
-            }
-            .into());
+            return Err(self.illegal(state, mv));
         }
         let mover_was_king = state.position.kings & mv.from().bit() != 0;
         state.position = state.position.after(mv);

@@ -3,7 +3,7 @@
 use crate::bits::{NEIGHBOR, NONE};
 use crate::movegen::{self, KingMoves, Move, Sink};
 use crate::position::Position;
-use crate::square::{Color, Square, SquareError};
+use crate::square::{Color, Role, Square, SquareError};
 use boardgame_core::text::excerpt;
 
 /// Why move text could not be turned into a legal move.
@@ -45,6 +45,13 @@ pub enum MoveTextError {
         /// The text given.
         text: String,
     },
+    /// Read under short kings (D12, A3), text that no legal move matches but that names one
+    /// legal move here under flying kings (V2): a king's long move or long jump, of a kind
+    /// short kings lack altogether (the move, as [`PlayError::FlyingMove`] refuses it).
+    ///
+    /// [`PlayError::FlyingMove`]: crate::PlayError::FlyingMove
+    #[error("{0} is a flying king's move, and these rules' kings are short")]
+    FlyingMove(Move),
     /// Several legal moves match the short form; give more landing squares.
     #[error("{text} is ambiguous: {count} legal moves match, give every landing square")]
     Ambiguous {
@@ -212,6 +219,14 @@ impl Position {
                         square: from,
                         turn: self.turn,
                     }),
+                    // A king's move that only flying kings make (V2), as `Draughts::play`
+                    // refuses it.
+                    Some(p) if p.role == Role::King && kings == KingMoves::Short => {
+                        match self.parse_move(t, KingMoves::Flying) {
+                            Ok(mv) => Err(MoveTextError::FlyingMove(mv)),
+                            Err(_) => Err(MoveTextError::Illegal { text: excerpt(t) }),
+                        }
+                    }
                     _ => Err(MoveTextError::Illegal { text: excerpt(t) }),
                 }
             }

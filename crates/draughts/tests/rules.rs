@@ -590,3 +590,186 @@ fn regression_a_claim_the_rules_lack_was_refused_as_no_claim_here() {
     );
     assert_eq!(s, over);
 }
+
+/// V1: `PlayError::ClaimsDisabled(draws)` is public, and a caller can build it with
+/// `Draws::Claim`, which the game never gives it (claims refused under `Draws::Claim` are
+/// `NoClaim`). Built so, it read "the rules have no draw claims: draws by claim", which
+/// contradicts itself. Now its text is true for every draw mode: for `Claim` that those
+/// rules do have claims; the two modes the game gives it with read as before.
+#[test]
+fn regression_claims_disabled_with_draws_claim_said_the_rules_have_no_claims() {
+    let claim = PlayError::ClaimsDisabled(Draws::Claim).to_string();
+    assert!(!claim.contains("no draw claims"), "{claim}");
+    assert_eq!(
+        claim,
+        "the rules have draw claims (draws by claim): a claim they refuse is one the position does not allow"
+    );
+    // The game never gives it with `Claim`: WCDF's refused claims say what the position lacks.
+    let game = Draughts::default();
+    let mut s = game.new_initial_state();
+    let before = s.clone();
+    for reason in [DrawReason::Repetition, DrawReason::FortyMoveRule] {
+        assert_eq!(
+            game.apply(&mut s, &Action::ClaimDraw(reason)),
+            Err(PlayError::NoClaim(reason))
+        );
+    }
+    assert_eq!(s, before);
+    for draws in [Draws::Agreement, Draws::Automatic] {
+        let text = PlayError::ClaimsDisabled(draws).to_string();
+        assert!(
+            text.starts_with("the rules have no draw claims: "),
+            "{text}"
+        );
+    }
+}
+
+/// D12, A3, V2: under short kings (both presets), a flying king's long move or long jump
+/// was refused as `IllegalMove` ("1-10 is not a legal move for black here"), as if another
+/// position might allow it; short kings lack such moves altogether. Now `apply` and `play`
+/// refuse it as `FlyingMove(mv)`, naming the rule, exactly when the move is not legal here
+/// and is legal in the same position under flying kings; every other refused move keeps
+/// `IllegalMove`, the state unchanged each time.
+#[test]
+fn regression_a_flying_kings_move_under_short_kings_was_refused_as_illegal_here() {
+    let refused = |game: &Draughts, fen: &str, text: &str| {
+        let mut s = game.state_from(fen.parse().unwrap());
+        let before = s.clone();
+        let mv: Move = text.parse().unwrap_or_else(|_| {
+            s.position()
+                .parse_move(text, KingMoves::Flying)
+                .unwrap_or_else(|e| panic!("{fen} {text}: {e}"))
+        });
+        let a = game.apply(&mut s, &Action::Move(mv)).unwrap_err();
+        assert_eq!(s, before, "{fen} {text}");
+        let p = game.play(&mut s, &mv).unwrap_err();
+        assert_eq!(p, a, "{fen} {text}");
+        assert_eq!(s, before, "{fen} {text}");
+        assert!(!game.is_legal(&s, &Action::Move(mv)));
+        (mv, a)
+    };
+    for rules in [Rules::wcdf(), Rules::lattjo()] {
+        let game = Draughts::new(rules).unwrap();
+        // A king's slide over two squares, and a king's capture from afar (1 over 15 to
+        // 19), each legal here under flying kings.
+        for (fen, text) in [("B:WK32:BK1", "1-10"), ("B:W15,K32:BK1", "1x19")] {
+            let (mv, e) = refused(&game, fen, text);
+            assert_eq!(e, PlayError::FlyingMove(mv), "{rules:?} {text}");
+            assert_eq!(
+                e.to_string(),
+                format!("{text} is a flying king's move, and these rules' kings are short")
+            );
+        }
+        // Not legal under flying kings here either: stays `IllegalMove`. A long slide
+        // where flying kings must capture (D8), a man's two-square step, the other side's
+        // king's slide, a slide through a piece.
+        for (fen, text) in [
+            ("B:W15,K32:BK1", "1-10"),
+            ("B:WK32:B1", "1-10"),
+            ("W:WK32:BK1", "1-10"),
+            ("B:W6,K32:BK1", "1-10"),
+        ] {
+            let (_, e) = refused(&game, fen, text);
+            assert!(
+                matches!(e, PlayError::IllegalMove(_)),
+                "{fen} {text}: {e:?}"
+            );
+        }
+    }
+    // Under flying kings nothing changes: an illegal long move is `IllegalMove`.
+    let flying = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+    let (_, e) = refused(&flying, "B:W15,K32:BK1", "1-10");
+    assert!(matches!(e, PlayError::IllegalMove(_)), "{e:?}");
+}
+
+/// D12, A3, V2: `Position::parse_move` under short kings read a flying king's move text as
+/// `MoveTextError::Illegal`, where `apply` now says `FlyingMove`. It now says
+/// `MoveTextError::FlyingMove(mv)` (and so does a PDN game read under short kings), exactly
+/// when the text names one move legal here under flying kings; other texts keep `Illegal`.
+#[test]
+fn regression_a_flying_kings_move_text_under_short_kings_was_read_as_illegal_here() {
+    let short = KingMoves::Short;
+    for (fen, text) in [
+        ("B:WK32:BK1", "1-10"),
+        ("B:W15,K32:BK1", "1x19"),
+        ("B:W15,K32:BK1", "1-19"),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        let mv = pos.parse_move(text, KingMoves::Flying).unwrap();
+        let e = pos.parse_move(text, short).unwrap_err();
+        assert_eq!(e, lattjo_draughts::MoveTextError::FlyingMove(mv), "{text}");
+        assert_eq!(
+            e.to_string(),
+            format!("{mv} is a flying king's move, and these rules' kings are short")
+        );
+        let game = Draughts::default();
+        let mut s = game.state_from(pos);
+        assert_eq!(
+            game.apply(&mut s, &Action::Move(mv)),
+            Err(PlayError::FlyingMove(mv))
+        );
+    }
+    for (fen, text) in [
+        ("B:W15,K32:BK1", "1-10"),
+        ("B:WK32:B1", "1-10"),
+        ("B:WK32:B6,K1", "1-10"),
+        ("B:WK32:BK1", "1-33"),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        assert!(
+            matches!(
+                pos.parse_move(text, short),
+                Err(lattjo_draughts::MoveTextError::Illegal { .. }
+                    | lattjo_draughts::MoveTextError::Square(_))
+            ),
+            "{fen} {text}"
+        );
+    }
+    let pdn = "[FEN \"B:WK32:BK1\"]\n1. 1-10 *\n";
+    let e = lattjo_draughts::read_games_with(pdn, short).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("1-10 is a flying king's move, and these rules' kings are short"),
+        "{e}"
+    );
+}
+
+/// D12, V2: the exact condition of `PlayError::FlyingMove` (not legal under short kings,
+/// legal under flying kings, in the same position) only ever names a king's move of the
+/// side to move with a leg longer than a short king's: checked for every such move at every
+/// ply of seeded random games under flying kings.
+#[test]
+fn d12_v2_a_move_only_flying_kings_make_is_a_kings_long_move() {
+    use boardgame_core::{GameRng, random_playout_capped};
+    let flying = Draughts::new(Rules::wcdf().with_flying_kings(true)).unwrap();
+    let short = Draughts::default();
+    let (mut buf, mut moves, mut seen) = (Vec::new(), Vec::new(), 0);
+    for seed in 0..40 {
+        let mut s = flying.new_initial_state();
+        let mut rng = GameRng::new(seed, 0);
+        while random_playout_capped(&flying, &mut s, &mut rng, &mut buf, 1) == 1 {
+            let pos = *s.position();
+            pos.legal_moves(KingMoves::Flying, &mut moves);
+            for mv in moves.iter().filter(|m| !pos.is_legal(m, KingMoves::Short)) {
+                let piece = pos.piece_at(mv.from()).unwrap();
+                assert_eq!((piece.color, piece.role), (pos.turn(), Role::King), "{mv}");
+                let path: Vec<Square> = mv.path().collect();
+                let long = path.windows(2).any(|leg| {
+                    let rows = leg[0].row().abs_diff(leg[1].row());
+                    rows > if mv.is_capture() { 2 } else { 1 }
+                });
+                assert!(long, "{pos} {mv}: only short legs");
+                let mut st = short.state_from(pos);
+                if st.outcome().is_none() {
+                    assert_eq!(
+                        short.apply(&mut st, &Action::Move(*mv)),
+                        Err(PlayError::FlyingMove(*mv))
+                    );
+                    assert_eq!(st, short.state_from(pos));
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 100, "{seen} flying-only moves seen");
+}

@@ -96,6 +96,45 @@ fn check_position(pos: &Position) {
             );
         }
     }
+    check_flying_only(pos);
+}
+
+/// A3, V2: a move legal here under flying kings only is a king's long move or jump, refused
+/// under short kings naming the rule (`FlyingMove`) by `apply`, the state unchanged, and by
+/// `parse_move` reading its text (unless the text names a short king's move too).
+fn check_flying_only(pos: &Position) {
+    let short = Draughts::default();
+    let mut flying = Vec::new();
+    pos.legal_moves(KingMoves::Flying, &mut flying);
+    for mv in flying.iter().filter(|m| !pos.is_legal(m, KingMoves::Short)) {
+        assert_eq!(
+            pos.piece_at(mv.from()).map(|p| (p.color, p.role)),
+            Some((pos.turn(), Role::King)),
+            "{pos:?}: {mv} is legal under flying kings only and not a king's"
+        );
+        let mut s = short.state_from(*pos);
+        if s.outcome().is_none() {
+            let before = s.clone();
+            assert_eq!(
+                short.apply(&mut s, &Action::Move(*mv)),
+                Err(lattjo_draughts::PlayError::FlyingMove(*mv)),
+                "{pos:?}: {mv} under short kings"
+            );
+            assert!(s == before, "a refused flying move changed the state");
+        }
+        let text = pos.move_text(mv, KingMoves::Flying);
+        match pos.parse_move(&text, KingMoves::Short) {
+            Ok(m) => assert!(
+                pos.is_legal(&m, KingMoves::Short),
+                "{pos:?}: {text:?} read as {m}"
+            ),
+            Err(e) => assert_eq!(
+                e,
+                lattjo_draughts::MoveTextError::FlyingMove(*mv),
+                "{pos:?}: {text:?} under short kings"
+            ),
+        }
+    }
 }
 
 fn rules_from(b: &mut Bytes<'_>) -> Draughts {
