@@ -146,18 +146,19 @@ pub enum PlayError {
     /// The board is over.
     #[error("the board is over")]
     BoardOver,
-    /// A player action at a chance node.
-    #[error("a chance outcome is due, not a stroke")]
+    /// A player action (a stroke, a pass, a due choice or a referee's call) at a chance node.
+    #[error("a chance outcome is due, not a player's action")]
     ChanceDue,
     /// A chance outcome at a player node, or the wrong kind of chance outcome.
     #[error("this chance outcome is not due now")]
     NotThisChance,
-    /// A stroke by a seat that is not to move.
-    #[error("{got} struck but {expected} is to move")]
+    /// A stroke, a pass or a referee's call naming a seat that is not to move (the striker,
+    /// the passer or the offender).
+    #[error("it is {expected}'s turn, not {got}'s")]
     WrongSeat {
         /// The seat to move.
         expected: Seat,
-        /// The seat named in the stroke.
+        /// The seat named in the action.
         got: Seat,
     },
     /// An invalid stroke.

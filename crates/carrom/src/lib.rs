@@ -67,7 +67,10 @@
 //!
 //! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
 //!   setups, rules, strokes and actions; a state deserializes back exactly, through the same
-//!   checks as [`Carrom::from_setup`]. The reports of a stroke serialize too: its
+//!   checks as [`Carrom::from_setup`], in a format that keeps every `f64`'s bits (binary
+//!   formats do; `serde_json` only with its `float_roundtrip` feature, without which it may
+//!   read a piece's coordinate back one unit in the last place off, a different state that
+//!   then plays on differently). The reports of a stroke serialize too: its
 //!   [`Outcome`] (deserialized only with its pieces listed once each, [`EventsError`]), its
 //!   [`Resolution`] and an [`AimedShot`] (deserialized only with a pocket 0-3 and a finite cut,
 //!   [`AimedShotError`]).

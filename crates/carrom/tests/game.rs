@@ -395,3 +395,46 @@ fn bad_rules_and_physics_are_refused_when_building_the_game() {
     });
     assert!(Carrom::new(noisy).is_err());
 }
+
+/// A seat that is not to move named in a pass (C2's blocked base line, a library decision) or
+/// in a referee's call (ICF 35-37) was refused with "seat 1 struck but seat 0 is to move",
+/// though nobody struck; and any player action during the coin toss (ICF 14, the toss as a
+/// chance node) was "a chance outcome is due, not a stroke", a pass included. The messages now
+/// name the turn and the action in general; the refused states are unchanged.
+#[test]
+fn regression_a_pass_or_call_by_the_wrong_seat_was_reported_as_a_stroke() {
+    let game = Carrom::new(Rules::icf()).unwrap();
+    let mut s = game.initial_state(Seat::new(0)).unwrap();
+    let before = s.clone();
+    for a in [
+        Action::Pass(Seat::new(1)),
+        Action::Call(lattjo_carrom::Call::TechnicalFoul(Seat::new(1))),
+        Action::Strike(
+            Seat::new(1),
+            Stroke::on_base_line(0.0, Vec2::new(0.0, 1.0), 6.0),
+        ),
+    ] {
+        let e = game.apply(&mut s, &a).unwrap_err();
+        assert_eq!(
+            e,
+            PlayError::WrongSeat {
+                expected: Seat::new(0),
+                got: Seat::new(1)
+            },
+            "{a}"
+        );
+        assert_eq!(e.to_string(), "it is seat 0's turn, not seat 1's", "{a}");
+        assert_eq!(s, before);
+    }
+    let mut toss = game.new_initial_state();
+    let before = toss.clone();
+    let e = game
+        .apply(&mut toss, &Action::Pass(Seat::new(0)))
+        .unwrap_err();
+    assert_eq!(e, PlayError::ChanceDue);
+    assert_eq!(
+        e.to_string(),
+        "a chance outcome is due, not a player's action"
+    );
+    assert_eq!(toss, before);
+}

@@ -320,13 +320,13 @@ impl<'de> serde::Deserialize<'de> for Rules {
 #[non_exhaustive]
 pub enum RulesError {
     /// Fewer than 2 or more than 8 players.
-    #[error("{0} players: dominoes needs 2 to 8")]
+    #[error("dominoes needs 2 to 8 players, not {0}")]
     Players(usize),
     /// A set above double-twelve.
     #[error("double-{0} is not supported: the largest set is double-twelve")]
     SetTooLarge(u8),
     /// A hand size of zero, or more tiles dealt than the set has.
-    #[error("cannot deal {hand} tiles to each of {players} players from a set of {tiles}")]
+    #[error("{}", hand_size_message(*.hand, *.players, *.tiles))]
     HandSize {
         /// Tiles per hand.
         hand: usize,
@@ -338,6 +338,16 @@ pub enum RulesError {
     /// Partnerships with other than 4 players.
     #[error("partnerships need exactly 4 players, got {0}")]
     Partnerships(usize),
+}
+
+/// [`RulesError::HandSize`]'s message: a hand of no tiles is refused for being empty (it was
+/// reported as "cannot deal 0 tiles to each of 2 players from a set of 28", which any set can).
+fn hand_size_message(hand: usize, players: usize, tiles: usize) -> String {
+    if hand == 0 {
+        "a hand size of 0: every player is dealt at least one tile (D2)".to_string()
+    } else {
+        format!("cannot deal {hand} tiles to each of {players} players from a set of {tiles}")
+    }
 }
 
 impl Rules {

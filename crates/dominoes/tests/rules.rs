@@ -1118,3 +1118,37 @@ fn regression_a_draw_from_the_last_two_tiles_was_refused_as_an_empty_stock() {
         .apply(&mut s, &a("draw"))
         .expect("the last tile is drawn");
 }
+
+/// D2 (the deal, with the hand-size option of section 5): a hand size of 0 was refused as
+/// "cannot deal 0 tiles to each of 2 players from a set of 28", a deal any set allows; the
+/// message now names the empty hand. A player count outside 2-8 read "1 players: dominoes
+/// needs 2 to 8" and now names the count as the value refused.
+#[test]
+fn regression_a_hand_size_of_zero_was_reported_as_too_many_tiles_to_deal_d2() {
+    use lattjo_dominoes::RulesError;
+    let e = Dominoes::new(Rules::lattjo().with_hand_size(Some(0))).unwrap_err();
+    assert_eq!(
+        e,
+        RulesError::HandSize {
+            hand: 0,
+            players: 2,
+            tiles: 28
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "a hand size of 0: every player is dealt at least one tile (D2)"
+    );
+    assert_eq!(
+        Dominoes::new(Rules::lattjo().with_players(6))
+            .unwrap_err()
+            .to_string(),
+        "cannot deal 5 tiles to each of 6 players from a set of 28"
+    );
+    assert_eq!(
+        Dominoes::new(Rules::lattjo().with_players(1))
+            .unwrap_err()
+            .to_string(),
+        "dominoes needs 2 to 8 players, not 1"
+    );
+}

@@ -75,14 +75,30 @@ pub enum GeometryError {
         /// `L`.
         last_loop: u8,
     },
-    /// No home track, or a path so long that indices no longer fit.
-    #[error("the home track must have 1 to {max} dots, not {home_len}")]
+    /// No home track, or a path so long that indices no longer fit (`L + H + 1` above
+    /// [`MAX_FINISH`]).
+    #[error("{}", home_length_message(*.home_len, *.max))]
     HomeLength {
         /// `H`.
         home_len: u8,
-        /// The largest `H` this `L` allows.
+        /// The largest `H` this `L` allows: 0 when `L` is above `MAX_FINISH - 2` (118), which
+        /// leaves room for no home track at all.
         max: u8,
     },
+}
+
+/// [`GeometryError::HomeLength`]'s message: a range of home lengths, or, when the last loop
+/// index leaves room for none, that (a range "1 to 0" named nothing).
+fn home_length_message(home_len: u8, max: u8) -> String {
+    if max == 0 {
+        format!(
+            "no home track fits after a last loop index above {}: the finishing index \
+             L + H + 1 may be at most {MAX_FINISH} (home length {home_len} given)",
+            MAX_FINISH - 2
+        )
+    } else {
+        format!("the home track must have 1 to {max} dots, not {home_len}")
+    }
 }
 
 /// The longest loop a geometry may have (the loop's dots are kept in a 128-bit set).
@@ -116,8 +132,8 @@ impl Geometry {
     ///
     /// # Errors
     ///
-    /// [`GeometryError`] unless `T` is a multiple of 4 and at least 8, `2 <= L <= T` and
-    /// `1 <= H` with `L + H + 1 <=` [`MAX_FINISH`].
+    /// [`GeometryError`] unless `T` is a multiple of 4 from 8 to [`MAX_LOOP`], `2 <= L <= T`
+    /// and `1 <= H` with `L + H + 1 <=` [`MAX_FINISH`].
     pub const fn new(loop_len: u8, last_loop: u8, home_len: u8) -> Result<Geometry, GeometryError> {
         if loop_len < 8 || loop_len > MAX_LOOP || !loop_len.is_multiple_of(4) {
             return Err(GeometryError::LoopLength(loop_len));

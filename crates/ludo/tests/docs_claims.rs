@@ -459,6 +459,39 @@ fn board_path_indices_name_den_loop_home_track_and_finishing_dot() {
     }
 }
 
+/// The board and path indices, A1: a last loop index above 118 leaves room for no home
+/// track under `F <= 120`, and `GeometryError::HomeLength` said so as "the home track must
+/// have 1 to 0 dots, not 1" (for `128/128/1`, say), a range that names no length. It now says
+/// that no home track fits and why; other refused lengths keep their range.
+#[test]
+fn regression_geometry_error_named_an_empty_range_of_home_lengths() {
+    for (t, l) in [(120, 119), (120, 120), (124, 121), (128, 128)] {
+        let e = Geometry::new(t, l, 1).unwrap_err();
+        assert_eq!(
+            e,
+            GeometryError::HomeLength {
+                home_len: 1,
+                max: 0
+            },
+            "{t}/{l}/1"
+        );
+        assert_eq!(
+            e.to_string(),
+            "no home track fits after a last loop index above 118: the finishing index \
+             L + H + 1 may be at most 120 (home length 1 given)"
+        );
+    }
+    let read = "128/128/1"
+        .parse::<lattjo_ludo::Geometry>()
+        .unwrap_err()
+        .to_string();
+    assert!(read.contains("no home track fits"), "{read}");
+    assert_eq!(
+        Geometry::new(128, 100, 20).unwrap_err().to_string(),
+        "the home track must have 1 to 19 dots, not 20"
+    );
+}
+
 /// "`Geometry::new(T, L, H)` checks that `T` is a multiple of 4 from 8 to 128, `2 <= L <= T`
 /// and `1 <= H` with `F <= 120`." (The board and path indices; A1)
 #[test]
