@@ -286,10 +286,10 @@ pub enum RulesError {
     CubeLimit(u8),
     /// A cube option (`jacoby`, `beavers`, `automatic_doubles`, `resign_when_doubled`)
     /// without the cube.
-    #[error("{0} needs the doubling cube")]
+    #[error("the rules have {0} but no doubling cube")]
     NeedsCube(&'static str),
     /// `resign_when_doubled` without `resignations`.
-    #[error("resignations while doubled need resignations")]
+    #[error("the rules have resignations while doubled but no resignations")]
     NeedsResignations,
 }
 

@@ -1231,3 +1231,41 @@ fn regression_an_action_the_rules_lack_was_refused_as_not_now_after_the_roll() {
         ]
     );
 }
+
+/// `RulesError::NeedsCube` read "beavers needs the doubling cube" and "automatic doubles needs
+/// the doubling cube" (a plural subject with a singular verb), and `NeedsResignations`
+/// "resignations while doubled need resignations". Each now says what the rules have and lack.
+#[test]
+fn regression_a_cube_option_without_the_cube_was_refused_in_broken_grammar() {
+    use lattjo_backgammon::RulesError;
+    let no_cube = Rules::standard()
+        .with_jacoby(false)
+        .with_beavers(false)
+        .with_automatic_doubles(0)
+        .with_resign_when_doubled(false)
+        .with_cube(false);
+    assert_eq!(Backgammon::new(no_cube).map(|_| ()), Ok(()));
+    let cases = [
+        (
+            no_cube.with_beavers(true),
+            "the rules have beavers but no doubling cube",
+        ),
+        (
+            no_cube.with_automatic_doubles(1),
+            "the rules have automatic doubles but no doubling cube",
+        ),
+        (
+            no_cube.with_jacoby(true),
+            "the rules have the jacoby rule but no doubling cube",
+        ),
+    ];
+    for (rules, text) in cases {
+        let err = Backgammon::new(rules).unwrap_err();
+        assert!(matches!(err, RulesError::NeedsCube(_)), "{err:?}");
+        assert_eq!(err.to_string(), text);
+    }
+    assert_eq!(
+        RulesError::NeedsResignations.to_string(),
+        "the rules have resignations while doubled but no resignations"
+    );
+}
