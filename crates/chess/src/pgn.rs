@@ -2068,8 +2068,11 @@ fn clean_name(n: &str) -> String {
     if s.is_empty() { "_".to_owned() } else { s }
 }
 
+/// A tag value as the writer writes it: a line break (`\r\n`, `\n` or `\r`) as one space, as
+/// every other control character ([`printing`]; a tag pair is one line), then `\` and `"`
+/// escaped.
 fn escape(s: &str) -> String {
-    printing(&s.replace(['\n', '\r'], ""))
+    printing(&s.replace("\r\n", " "))
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
 }

@@ -1531,3 +1531,37 @@ fn utf16_files_joined_read_as_both() {
     assert_eq!(last.tag("Event"), Some("joined"));
     assert_eq!(read.iter().filter(|g| g.is_ok()).count(), 4);
 }
+
+/// A line break in a tag value (a hand-built game's player name, as a server may get it) is
+/// written as a space, as every other control character is (docs/chess.md: "no tab or other
+/// control character ... the writer writes it so"): it used to be dropped, so `Carlsen` and
+/// `Magnus` on two lines were written as one word, `CarlsenMagnus`.
+#[test]
+fn regression_a_line_break_in_a_tag_value_was_written_as_nothing() {
+    use lattjo_chess::Position;
+    for value in [
+        "Carlsen\nMagnus",
+        "Carlsen\r\nMagnus",
+        "Carlsen\rMagnus",
+        "Carlsen\tMagnus",
+    ] {
+        let game = PgnGame::new(
+            &[("White", value)],
+            Position::new(),
+            Vec::new(),
+            GameResult::Unknown,
+        );
+        let text = write_pgn(&game);
+        assert!(
+            text.contains("[White \"Carlsen Magnus\"]\n"),
+            "{value:?}: {text}"
+        );
+        let read = read_pgn(&text);
+        assert_eq!(
+            read.games[0].tag("White"),
+            Some("Carlsen Magnus"),
+            "{value:?}"
+        );
+        assert_eq!(write_pgn(&read.games[0]), text, "{value:?}");
+    }
+}
