@@ -1565,3 +1565,21 @@ fn regression_a_line_break_in_a_tag_value_was_written_as_nothing() {
         assert_eq!(write_pgn(&read.games[0]), text, "{value:?}");
     }
 }
+
+/// What `PgnGame`'s `Display` says of a hand-built game: comments, NAGs and variations at
+/// plies past the moves written, and NAGs and variations at ply 0, are not written.
+#[test]
+fn the_writer_leaves_out_what_hangs_past_the_moves_written() {
+    let mut game: PgnGame = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *"
+        .parse()
+        .expect("a game");
+    let written = write_pgn(&game);
+    game.comments.push((4, "past the last move".into()));
+    game.nags.extend([(0, 1), (4, 2)]);
+    let mut far = game.variations[0].clone();
+    far.ply = 5;
+    let mut none = game.variations[0].clone();
+    none.ply = 0;
+    game.variations.extend([far, none]);
+    assert_eq!(write_pgn(&game), written);
+}
