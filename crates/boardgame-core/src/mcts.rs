@@ -36,7 +36,9 @@ use crate::{Agent, Game, GameRng, ImperfectInfo, MAX_SEATS, Turn};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// Iterations (simulations) per decision. More is stronger and slower; the search is
-    /// counted in iterations, never wall-clock time, so results are reproducible.
+    /// counted in iterations, never wall-clock time, so results are reproducible. `0` is
+    /// taken as `1`: a search with more than one legal action at its root always runs one
+    /// iteration at least, and so returns an action.
     pub iterations: u32,
     /// UCB1 exploration constant `c` in `mean + c * sqrt(ln(available) / visits)`. The default
     /// `1.4` (about `sqrt 2`) suits returns in `[-1, 1]`.
@@ -524,7 +526,47 @@ fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, legal: &[A], seat: usize
 
 #[cfg(test)]
 mod tests {
-    use super::ln;
+    use super::{IsMcts, Mcts, MctsConfig, ln};
+    use crate::race::{Race, RaceAction, RaceRules};
+    use crate::{Game, GameRng};
+
+    /// `MctsConfig::iterations` of 0 is taken as 1, as its docs say: both searches run one
+    /// iteration at a root with several legal actions and return an action.
+    #[test]
+    fn zero_iterations_run_one() {
+        let game = Race::new(RaceRules::default()).expect("the default rules");
+        let mut state = game.new_initial_state();
+        for chance in [1, 3, 2, 3]
+            .map(RaceAction::Deal)
+            .into_iter()
+            .chain([RaceAction::Roll(4)])
+        {
+            game.apply(&mut state, &chance).expect("a chance outcome");
+        }
+        let config = MctsConfig {
+            iterations: 0,
+            ..MctsConfig::default()
+        };
+        let one = MctsConfig {
+            iterations: 1,
+            ..MctsConfig::default()
+        };
+        let zero = Mcts::new(config).search(&game, &state, &mut GameRng::new(5, 1));
+        let zero = zero.expect("a player node");
+        assert!(zero.visits.len() > 1);
+        assert_eq!(zero.visits.iter().map(|v| v.1).sum::<u32>(), 1);
+        assert_eq!(
+            Some(zero),
+            Mcts::new(one).search(&game, &state, &mut GameRng::new(5, 1))
+        );
+        let zero = IsMcts::new(config).search(&game, &state, &mut GameRng::new(5, 1));
+        let zero = zero.expect("a player node");
+        assert_eq!(zero.visits.iter().map(|v| v.1).sum::<u32>(), 1);
+        assert_eq!(
+            Some(zero),
+            IsMcts::new(one).search(&game, &state, &mut GameRng::new(5, 1))
+        );
+    }
 
     /// The search's own logarithm agrees with this platform's to two units in the last
     /// place over every count a search of a million iterations can hold, and at the top of

@@ -83,11 +83,13 @@ pub enum FenError {
     /// The en-passant field is not `-` or a square.
     #[error("en-passant field: invalid {0:?}")]
     EnPassant(String),
-    /// The half-move clock is not a number.
-    #[error("half-move clock: invalid {0:?}")]
+    /// The half-move clock is not a whole number from 0 to 4294967295; the text is the field
+    /// (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters of it).
+    #[error("half-move clock: expected a whole number from 0 to 4294967295, found {0:?}")]
     Halfmoves(String),
-    /// The move number is not a positive number.
-    #[error("move number: invalid {0:?}")]
+    /// The move number is not a whole number from 1 to 4294967295; the text is the field (at
+    /// most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters of it).
+    #[error("move number: expected a whole number from 1 to 4294967295, found {0:?}")]
     Fullmoves(String),
     /// The fields parse but the position is not valid.
     #[error("invalid position: {0}")]
@@ -230,7 +232,7 @@ impl Setup {
         let halfmoves = match fields.get(4) {
             Some(s) => s
                 .parse::<u32>()
-                .map_err(|_| FenError::Halfmoves((*s).to_owned()))?,
+                .map_err(|_| FenError::Halfmoves(excerpt(s)))?,
             None => 0,
         };
         let fullmoves = match fields.get(5) {
@@ -238,7 +240,7 @@ impl Setup {
                 .parse::<u32>()
                 .ok()
                 .filter(|&n| n > 0)
-                .ok_or_else(|| FenError::Fullmoves((*s).to_owned()))?,
+                .ok_or_else(|| FenError::Fullmoves(excerpt(s)))?,
             None => 1,
         };
         Ok(Setup {

@@ -159,9 +159,11 @@ pub struct PgnGame {
     /// The main line: legal moves, and [`Move::NULL`] where the text has a null move
     /// (play it with [`Position::play_null`]).
     pub moves: Vec<Move>,
-    /// Comments, each after the given number of main-line plies (0: before the first move).
+    /// Comments, each after the given number of main-line plies (0: before the first move;
+    /// the writer writes none past the last move it writes).
     pub comments: Vec<(usize, String)>,
-    /// NAGs, each attached to the main-line ply with the given number (1 = first move).
+    /// NAGs, each attached to the main-line ply with the given number (1 = first move; the
+    /// writer writes none at 0 or past the last move it writes).
     pub nags: Vec<(usize, u8)>,
     /// Variations of the main line (each may hold nested ones).
     pub variations: Vec<Variation>,
@@ -2068,8 +2070,11 @@ fn clean_name(n: &str) -> String {
     if s.is_empty() { "_".to_owned() } else { s }
 }
 
+/// A tag value as the writer writes it: a line break (`\r\n`, `\n` or `\r`) as one space, as
+/// every other control character ([`printing`]; a tag pair is one line), then `\` and `"`
+/// escaped.
 fn escape(s: &str) -> String {
-    printing(&s.replace(['\n', '\r'], ""))
+    printing(&s.replace("\r\n", " "))
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
 }
@@ -2080,7 +2085,11 @@ impl fmt::Display for PgnGame {
     /// `SetUp`/`FEN` from [`PgnGame::start`]),
     /// a blank line, then SAN movetext with comments, NAGs and variations, in lines of fewer
     /// than 80 characters where words allow (the export format, 8.2.1), ending with the result and a newline. Moves are written up
-    /// to the first one that is not legal (a hand-built game may hold one).
+    /// to the first one that is not legal (a hand-built game may hold one), and with them
+    /// what is attached to the plies written: a hand-built game's comment, NAG or variation
+    /// at a later ply (past its last move, or past that illegal one) is not written, nor is a
+    /// NAG or variation at ply 0, which has no move to mark or replace (the reader keeps
+    /// none there either).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let raw: Vec<(String, String)> = self.tags.clone();
         let result = decided_result(&self.end_position(), self.result);

@@ -223,3 +223,38 @@ fn regression_fen_listed_every_rank_and_field_before_counting_them() {
         Err(FenError::FieldCount(1_000_000))
     );
 }
+
+/// The clocks' errors quote their field through `boardgame_core::text::excerpt`, as every
+/// other FEN error does: a FEN whose half-move clock or move number was a megabyte of digits
+/// made an error (and its message) of a megabyte, and its message said only "invalid".
+#[test]
+fn regression_fen_clock_errors_quoted_the_whole_field() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    let digits = "9".repeat(1 << 20);
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    for (fen, half) in [
+        (format!("{board} {digits} 1"), true),
+        (format!("{board} 0 {digits}"), false),
+    ] {
+        let err = Position::from_fen(&fen, CastlingMode::Standard).unwrap_err();
+        let quoted = match &err {
+            FenError::Halfmoves(q) if half => q,
+            FenError::Fullmoves(q) if !half => q,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(quoted.chars().count(), EXCERPT_CHARS);
+        assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+    }
+    assert_eq!(
+        Position::from_fen(&format!("{board} 0 0"), CastlingMode::Standard)
+            .unwrap_err()
+            .to_string(),
+        "move number: expected a whole number from 1 to 4294967295, found \"0\""
+    );
+    assert_eq!(
+        Position::from_fen(&format!("{board} -1 1"), CastlingMode::Standard)
+            .unwrap_err()
+            .to_string(),
+        "half-move clock: expected a whole number from 0 to 4294967295, found \"-1\""
+    );
+}

@@ -1531,3 +1531,55 @@ fn utf16_files_joined_read_as_both() {
     assert_eq!(last.tag("Event"), Some("joined"));
     assert_eq!(read.iter().filter(|g| g.is_ok()).count(), 4);
 }
+
+/// A line break in a tag value (a hand-built game's player name, as a server may get it) is
+/// written as a space, as every other control character is (docs/chess.md: "no tab or other
+/// control character ... the writer writes it so"): it used to be dropped, so `Carlsen` and
+/// `Magnus` on two lines were written as one word, `CarlsenMagnus`.
+#[test]
+fn regression_a_line_break_in_a_tag_value_was_written_as_nothing() {
+    use lattjo_chess::Position;
+    for value in [
+        "Carlsen\nMagnus",
+        "Carlsen\r\nMagnus",
+        "Carlsen\rMagnus",
+        "Carlsen\tMagnus",
+    ] {
+        let game = PgnGame::new(
+            &[("White", value)],
+            Position::new(),
+            Vec::new(),
+            GameResult::Unknown,
+        );
+        let text = write_pgn(&game);
+        assert!(
+            text.contains("[White \"Carlsen Magnus\"]\n"),
+            "{value:?}: {text}"
+        );
+        let read = read_pgn(&text);
+        assert_eq!(
+            read.games[0].tag("White"),
+            Some("Carlsen Magnus"),
+            "{value:?}"
+        );
+        assert_eq!(write_pgn(&read.games[0]), text, "{value:?}");
+    }
+}
+
+/// What `PgnGame`'s `Display` says of a hand-built game: comments, NAGs and variations at
+/// plies past the moves written, and NAGs and variations at ply 0, are not written.
+#[test]
+fn the_writer_leaves_out_what_hangs_past_the_moves_written() {
+    let mut game: PgnGame = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 *"
+        .parse()
+        .expect("a game");
+    let written = write_pgn(&game);
+    game.comments.push((4, "past the last move".into()));
+    game.nags.extend([(0, 1), (4, 2)]);
+    let mut far = game.variations[0].clone();
+    far.ply = 5;
+    let mut none = game.variations[0].clone();
+    none.ply = 0;
+    game.variations.extend([far, none]);
+    assert_eq!(write_pgn(&game), written);
+}

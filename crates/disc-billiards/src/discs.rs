@@ -121,6 +121,25 @@ impl FromStr for Side {
 
 /// Where a seat plays from: singles south and north; pairs south, west, north, east
 /// (clockwise, partners opposite, N16).
+///
+/// A seat that does not play still gets an answer, never a panic: in singles every seat
+/// but 0 is north, in pairs seat `n` sits where seat `n % 4` does. So a seat taken from
+/// outside (a client's message) is checked against the game first
+/// ([`Game::num_players`](boardgame_core::Game::num_players)); the same holds for
+/// [`Novuss::stroke_from_board`](crate::Novuss::stroke_from_board) and
+/// [`Novuss::stroke_on_board`](crate::Novuss::stroke_on_board), which convert in this
+/// seat's frame.
+///
+/// # Examples
+///
+/// ```
+/// use boardgame_core::Seat;
+/// use lattjo_disc_billiards::{Compass, seat_compass};
+/// assert_eq!(seat_compass(Seat::new(1), 2), Compass::North);
+/// assert_eq!(seat_compass(Seat::new(3), 4), Compass::East);
+/// assert_eq!(seat_compass(Seat::new(7), 2), Compass::North); // no player of singles
+/// assert_eq!(seat_compass(Seat::new(5), 4), Compass::West); // seat 1's place
+/// ```
 #[must_use]
 pub const fn seat_compass(seat: Seat, players: usize) -> Compass {
     if players == 4 {

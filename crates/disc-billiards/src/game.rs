@@ -227,6 +227,8 @@ impl Novuss {
     /// The stroke of `seat` whose puck stands at the board point `place` and moves in the
     /// board direction `direction` (the board frame: origin at the table's centre, `+y` from
     /// the south cushion to the north one), in the player's own frame as a [`Stroke`] is.
+    /// A seat that does not play is not refused: it converts in the frame
+    /// [`seat_compass`](crate::seat_compass) gives it.
     #[must_use]
     pub fn stroke_from_board(
         &self,

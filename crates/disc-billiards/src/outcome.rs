@@ -180,7 +180,8 @@ impl Outcome {
         self
     }
 
-    /// Disc `id` comes to rest at `to`.
+    /// Disc `id` comes to rest at `to`. An id of [`MAX_DISCS`] or more, which no table
+    /// holds and [`Outcome::rest`] has no place for, changes nothing.
     pub fn moved(&mut self, id: DiscId, to: Vec2) -> &mut Outcome {
         if let Some(r) = self.rest.get_mut(id.index()) {
             *r = Some(to);

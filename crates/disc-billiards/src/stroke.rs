@@ -315,8 +315,12 @@ pub enum StrokeError {
     /// ([`crate::PlacementTest::LnfHoleInside`]) touch one.
     #[error("the puck would lie on or touch {0}")]
     OnDisc(DiscId),
-    /// A noise draw outside the range the rules' noise can produce.
-    #[error("noise draw out of range")]
+    /// A noise draw outside the range the rules' noise can produce: a value not finite, or
+    /// beyond [`NOISE_LIMIT_SD`] standard deviations of the rules' [`crate::NoiseModel`]
+    /// (any value but 0 under rules without noise).
+    #[error(
+        "noise draw out of range: slip and speed error must be finite and within 6 standard deviations of the rules' noise (0 without noise)"
+    )]
     Noise,
 }
 
@@ -386,6 +390,14 @@ impl From<Noise> for NoiseData {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The noise error's message says the limit, which it writes as a figure: it must be
+    /// [`NOISE_LIMIT_SD`]'s.
+    #[test]
+    fn the_noise_error_names_the_limit() {
+        let limit = format!("within {NOISE_LIMIT_SD} standard deviations");
+        assert!(StrokeError::Noise.to_string().contains(&limit));
+    }
 
     #[test]
     fn perturbed_with_a_top_speed_below_the_floor_or_nan_does_not_panic() {

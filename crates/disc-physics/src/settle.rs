@@ -31,12 +31,30 @@ pub const MAX_SETTLE_PASSES: usize = 4096;
 ///
 /// Returns whether every disc could then be placed: `false` when the discs' areas add up to
 /// more than the table's, when the passes ran out (discs packed tighter than the table
-/// holds), when a disc's centre is not finite or has a subnormal coordinate (which
+/// holds, or piled far deeper than a run leaves them: see below), when a disc's centre is not finite or has a subnormal coordinate (which
 /// [`crate::World::add_disc`] refuses), or when `radius_m` is not a disc's radius on this
 /// table (outside [`crate::limits::RADIUS_M`], or wider than half the table:
 /// no disc of it fits). Positions are then left as they are; nothing panics. With no disc
 /// at all (every entry `None`) the answer is `true` whatever the radius (a caller may pass
 /// 0 then, having no disc to take it from).
+///
+/// It untangles what a run leaves, not any pile: two discs on one spot are pushed apart
+/// along x, so discs piled on one point spread into a row along x, and a row longer than
+/// the table never settles. Twenty discs of 2.6 cm on one point of a 1 m table (4% of its
+/// area) run out of passes and give `false`; spread even slightly over both axes, they
+/// settle:
+///
+/// ```
+/// use disc_physics::{Table, Vec2, settle_discs};
+/// let table = Table::new(0.5, 0.5)?;
+/// let mut piled = [Some(Vec2::ZERO); 20];
+/// assert!(!settle_discs(&mut piled, 0.026, &table));
+/// assert_eq!(piled, [Some(Vec2::ZERO); 20], "left as they were");
+/// let grid = |i: u32| Vec2::new(0.001 * f64::from(i % 5), 0.001 * f64::from(i / 5));
+/// let mut spread: Vec<_> = (0..20).map(|i| Some(grid(i))).collect();
+/// assert!(settle_discs(&mut spread, 0.026, &table));
+/// # Ok::<(), disc_physics::TableError>(())
+/// ```
 ///
 /// A centre counts as in a pocket exactly when [`Table::pocket_at`] says so (the test
 /// [`crate::World::add_disc`] makes), so a position settled here is never refused as

@@ -444,6 +444,13 @@ pub enum ParseActionError {
 /// wrap the move in [`Action::Move`]. Whether an action is legal is the game's to say
 /// ([`Draughts::apply`]).
 ///
+/// So a [`Record`](boardgame_core::Record) of a flying-kings game that holds such a jump
+/// (most random games do) does not read back from its text: `Record`'s `FromStr` reads
+/// each line alone and refuses the jump's line
+/// ([`ParseRecordError::Action`](boardgame_core::ParseRecordError::Action), with its
+/// number). Keep such records through serde, which reads them back exactly, or read the
+/// lines against the states while replaying, as the second example does.
+///
 /// # Errors
 ///
 /// [`ParseActionError`]: [`Empty`](ParseActionError::Empty) for no words,
@@ -463,6 +470,33 @@ pub enum ParseActionError {
 ///     Err(ParseActionError::Move(ParseMoveError::NeedsPosition(_)))
 /// ));
 /// # Ok::<(), ParseMoveError>(())
+/// ```
+///
+/// A flying-kings game's record written as text and read back line by line, each move
+/// against the position it is played in:
+///
+/// ```
+/// use lattjo_draughts::boardgame_core::{play_game, Agent, RandomAgent};
+/// use lattjo_draughts::{Action, Draughts, Game, Rules};
+///
+/// let rules = Rules::wcdf().with_auto_adjudicate(true).with_flying_kings(true);
+/// let game = Draughts::new(rules)?;
+/// let (mut a, mut b) = (RandomAgent, RandomAgent);
+/// let played = play_game(&game, 0, &mut [&mut a as &mut dyn Agent<Draughts>, &mut b], 100_000)?;
+/// let text = played.record.to_string(); // "seed 0", then one action a line
+/// // This game holds a long jump: `Record`'s own reader refuses its line.
+/// let whole = text.parse::<lattjo_draughts::boardgame_core::Record<Action>>();
+/// assert!(whole.is_err());
+/// let mut state = game.new_initial_state();
+/// for line in text.lines().skip(1) {
+///     let action = match line.parse::<Action>() {
+///         Ok(action) => action,
+///         Err(_) => Action::Move(state.position().parse_move(line, rules.king_moves)?),
+///     };
+///     game.apply(&mut state, &action)?;
+/// }
+/// assert_eq!(state, played.state);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl core::str::FromStr for Action {
     type Err = ParseActionError;
