@@ -41,7 +41,11 @@ pub struct MctsConfig {
     /// iteration at least, and so returns an action.
     pub iterations: u32,
     /// UCB1 exploration constant `c` in `mean + c * sqrt(ln(available) / visits)`. The default
-    /// `1.4` (about `sqrt 2`) suits returns in `[-1, 1]`.
+    /// `1.4` (about `sqrt 2`) suits returns in `[-1, 1]`. It is meant to be finite and not
+    /// negative, and is not checked: a negative `c` prefers the less visited actions less,
+    /// and a NaN or infinite one makes the scores meaningless, so that the search keeps
+    /// taking the first legal action it tried at each node. Every action it plays is still
+    /// legal.
     pub exploration: f64,
     /// Actions a rollout may play before it is cut off and scored 0 for everyone (guards
     /// games that can run long under random play).
@@ -505,8 +509,12 @@ fn ln(n: u32) -> f64 {
 }
 
 /// UCB1 over the children of `node` whose action is in `legal`.
+/// The legal child of `node` with the best UCB1 score. The first legal child is taken
+/// before any comparison, so that a score that compares with nothing (NaN, from a NaN or
+/// infinite exploration constant) never leaves an illegal child chosen; the caller has
+/// checked that every legal action has a child.
 fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, legal: &[A], seat: usize, c: f64) -> usize {
-    let mut best = nodes[node].first_child as usize;
+    let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
     for ch in children(nodes, node) {
         let n = &nodes[ch];
@@ -516,12 +524,12 @@ fn select<A: PartialEq>(nodes: &[Node<A>], node: usize, legal: &[A], seat: usize
         let visits = f64::from(n.visits.max(1));
         let mean = n.value.get(seat).copied().unwrap_or(0.0) / visits;
         let score = mean + c * (ln(n.available.max(1)) / visits).sqrt();
-        if score > best_score {
+        if best.is_none() || score > best_score {
             best_score = score;
-            best = ch;
+            best = Some(ch);
         }
     }
-    best
+    best.unwrap_or(nodes[node].first_child as usize)
 }
 
 #[cfg(test)]
@@ -566,6 +574,31 @@ mod tests {
             Some(zero),
             IsMcts::new(one).search(&game, &state, &mut GameRng::new(5, 1))
         );
+    }
+
+    /// With a NaN or infinite exploration constant every score compared false, so `select`
+    /// returned the node's first child, legal or not: an information-set search whose first
+    /// child was not legal in this iteration's sample chose it (and its iteration stopped
+    /// there). It now takes the first legal child.
+    #[test]
+    fn regression_a_nan_exploration_selected_an_illegal_child() {
+        use super::{Node, add_child, select};
+        let mut nodes: Vec<Node<u8>> = vec![Node::new(None)];
+        for a in [7, 8, 9] {
+            let c = add_child(&mut nodes, 0, a);
+            nodes[c].visits = 3;
+            nodes[c].value[0] = f64::from(a);
+        }
+        // Action 7 (the first child) is not legal in this sample.
+        let legal = [9, 8];
+        for c in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let chosen = select(&nodes, 0, &legal, 0, c);
+            let action = nodes[chosen].action.expect("a child");
+            assert!(legal.contains(&action), "c = {c}: chose {action}");
+        }
+        // A finite constant still takes the best score (9 has the best mean).
+        let chosen = select(&nodes, 0, &legal, 0, 1.4);
+        assert_eq!(nodes[chosen].action, Some(9));
     }
 
     /// The search's own logarithm agrees with this platform's to two units in the last
