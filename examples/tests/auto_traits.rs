@@ -46,6 +46,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<disc_physics::DiscState>();
     auto::<disc_physics::DiscStatus>();
     auto::<disc_physics::KindError>();
+    auto::<disc_physics::ParseIdError>();
     auto::<disc_physics::Event>();
     auto::<disc_physics::EventError>();
     auto::<disc_physics::EventKind>();

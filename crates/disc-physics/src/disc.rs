@@ -1,5 +1,8 @@
 //! Disc kinds, ids and states.
 
+use core::fmt;
+use core::str::FromStr;
+
 use crate::{CushionId, PocketId, Vec2, limits};
 
 /// The size and mass of a kind of disc (a carrom coin, a striker, a Novuss puck...).
@@ -124,6 +127,92 @@ impl DiscId {
     pub const fn from_index(index: u32) -> DiscId {
         DiscId(index)
     }
+}
+
+/// `disc 3`: the word `disc`, one space and the creation index, as the error messages name a
+/// disc and as the games name theirs.
+impl fmt::Display for DiscId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "disc {}", self.0)
+    }
+}
+
+/// Reads exactly what `Display` writes: `disc`, one space and the index in decimal digits
+/// without a sign or a leading zero, from `disc 0` to `disc 4294967295` (whether a world has
+/// that disc is the world's to say). Lower case only, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseIdError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::DiscId;
+/// assert_eq!("disc 7".parse::<DiscId>()?, DiscId::from_index(7));
+/// assert_eq!(DiscId::from_index(31).to_string(), "disc 31");
+/// assert!("disc 07".parse::<DiscId>().is_err());
+/// assert!("Disc 7".parse::<DiscId>().is_err());
+/// # Ok::<(), disc_physics::ParseIdError>(())
+/// ```
+impl FromStr for DiscId {
+    type Err = ParseIdError;
+    fn from_str(s: &str) -> Result<DiscId, ParseIdError> {
+        s.strip_prefix("disc ")
+            .and_then(decimal)
+            .map(DiscId)
+            .ok_or_else(|| ParseIdError::new("a disc (disc <n>, n from 0 to 4294967295)", s))
+    }
+}
+
+/// A text that is not an id as [`DiscId`], [`CushionId`](crate::CushionId) or
+/// [`PocketId`](crate::PocketId) write theirs: what was expected, and the text (at most 64
+/// characters of it).
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::{DiscId, PocketId};
+/// let err = "disc -1".parse::<DiscId>().unwrap_err();
+/// assert_eq!(err.text, "disc -1");
+/// assert_eq!(err.to_string(), "not a disc (disc <n>, n from 0 to 4294967295): \"disc -1\"");
+/// assert!("pocket".parse::<PocketId>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not {expected}: {text:?}")]
+#[non_exhaustive]
+pub struct ParseIdError {
+    /// What the text should have been, with its form.
+    pub expected: &'static str,
+    /// The text, at most 64 characters of it (63 and `…` when longer).
+    pub text: String,
+}
+
+impl ParseIdError {
+    pub(crate) fn new(expected: &'static str, text: &str) -> ParseIdError {
+        const MAX: usize = 64;
+        let text = match text.char_indices().nth(MAX) {
+            None => text.to_owned(),
+            Some(_) => {
+                let cut = text
+                    .char_indices()
+                    .nth(MAX - 1)
+                    .map_or(text.len(), |(i, _)| i);
+                format!("{}…", &text[..cut])
+            }
+        };
+        ParseIdError { expected, text }
+    }
+}
+
+/// A number in decimal digits without a sign or a leading zero (`0` itself allowed) that
+/// fits `T`.
+pub(crate) fn decimal<T: FromStr>(s: &str) -> Option<T> {
+    let canonical = match s.as_bytes() {
+        [] | [b'0', _, ..] => false,
+        b => b.iter().all(u8::is_ascii_digit),
+    };
+    if canonical { s.parse().ok() } else { None }
 }
 
 /// Where a disc is.

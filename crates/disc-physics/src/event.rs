@@ -140,10 +140,10 @@ pub enum EventError {
     #[error("contact speed must be in [0, 1e12] m/s and not subnormal, got {0}")]
     Speed(f64),
     /// A disc contact's `first` is not the smaller index.
-    #[error("a disc contact names the smaller index first, got {0:?} and {1:?}")]
+    #[error("a disc contact names the smaller index first, got {0} and {1}")]
     DiscOrder(DiscId, DiscId),
     /// A disc left the table over an internal wall (only outer cushions can be jumped).
-    #[error("a disc can only jump an outer cushion, got {0:?}")]
+    #[error("a disc can only jump an outer cushion, got {0}")]
     NotOuter(CushionId),
 }
 

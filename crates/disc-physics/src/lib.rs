@@ -63,7 +63,7 @@ pub mod limits;
 pub mod novuss;
 pub mod scenes;
 
-pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError};
+pub use disc::{DiscId, DiscKind, DiscState, DiscStatus, KindError, ParseIdError};
 pub use event::{Event, EventError, EventKind, EventSink, NoEvents};
 pub use settle::{MAX_SETTLE_PASSES, settle_discs};
 pub use solver::{SolverStats, StepProfile};

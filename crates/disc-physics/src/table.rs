@@ -1,6 +1,10 @@
 //! The table: an axis-aligned box of four cushions, optional internal walls, corner pockets and
 //! the physical parameters of the level-0 model.
 
+use core::fmt;
+use core::str::FromStr;
+
+use crate::disc::{ParseIdError, decimal};
 use crate::{Vec2, limits};
 
 /// Physical parameters of the level-0 model (physics.md §1.3 and §2). Units are in the names.
@@ -202,6 +206,66 @@ impl CushionId {
     }
 }
 
+/// The four outer cushions' words, in [`CushionId::OUTER`]'s order.
+const OUTER_WORDS: [&str; 4] = [
+    "bottom cushion",
+    "right cushion",
+    "top cushion",
+    "left cushion",
+];
+
+/// `bottom cushion`, `right cushion`, `top cushion` and `left cushion` for the outer cushions,
+/// `wall 0`, `wall 1`, ... for the internal walls, as the error messages name them.
+impl fmt::Display for CushionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.wall_index() {
+            None => f.write_str(OUTER_WORDS[self.index()]),
+            Some(k) => write!(f, "wall {k}"),
+        }
+    }
+}
+
+/// Reads exactly what `Display` writes: one of the four outer cushions' words, or `wall`,
+/// one space and the wall's number in decimal digits without a sign or a leading zero, from
+/// `wall 0` to `wall 65531` (whether a table has that wall is the table's to say). Lower
+/// case only, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseIdError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::CushionId;
+/// assert_eq!("top cushion".parse::<CushionId>()?, CushionId::TOP);
+/// assert_eq!("wall 2".parse::<CushionId>()?, CushionId::wall(2));
+/// assert_eq!(CushionId::wall(2).to_string(), "wall 2");
+/// assert!("wall 65532".parse::<CushionId>().is_err());
+/// # Ok::<(), disc_physics::ParseIdError>(())
+/// ```
+impl FromStr for CushionId {
+    type Err = ParseIdError;
+    fn from_str(s: &str) -> Result<CushionId, ParseIdError> {
+        let outer = OUTER_WORDS
+            .iter()
+            .position(|w| *w == s)
+            .map(|i| CushionId::OUTER[i]);
+        let wall = || {
+            s.strip_prefix("wall ")
+                .and_then(decimal::<u16>)
+                .filter(|&k| k <= u16::MAX - 4)
+                .map(CushionId::wall)
+        };
+        outer.or_else(wall).ok_or_else(|| {
+            ParseIdError::new(
+                "a cushion (bottom, right, top or left cushion, or wall <n>, n from 0 to 65531)",
+                s,
+            )
+        })
+    }
+}
+
 /// Which pocket a disc fell into: the index in the order the pockets were added.
 ///
 /// # Examples
@@ -230,6 +294,40 @@ impl PocketId {
     #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// `pocket 2`: the word `pocket`, one space and the index, as the error messages name it.
+impl fmt::Display for PocketId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pocket {}", self.0)
+    }
+}
+
+/// Reads exactly what `Display` writes: `pocket`, one space and the index in decimal digits
+/// without a sign or a leading zero, from `pocket 0` to `pocket 65535` (whether a table has
+/// that pocket is the table's to say). Lower case only, nothing around it.
+///
+/// # Errors
+///
+/// [`ParseIdError`] for any other text.
+///
+/// # Examples
+///
+/// ```
+/// use disc_physics::PocketId;
+/// assert_eq!("pocket 2".parse::<PocketId>()?, PocketId(2));
+/// assert_eq!(PocketId(3).to_string(), "pocket 3");
+/// assert!("pocket +2".parse::<PocketId>().is_err());
+/// # Ok::<(), disc_physics::ParseIdError>(())
+/// ```
+impl FromStr for PocketId {
+    type Err = ParseIdError;
+    fn from_str(s: &str) -> Result<PocketId, ParseIdError> {
+        s.strip_prefix("pocket ")
+            .and_then(decimal)
+            .map(PocketId)
+            .ok_or_else(|| ParseIdError::new("a pocket (pocket <n>, n from 0 to 65535)", s))
     }
 }
 
@@ -570,5 +668,99 @@ impl Table {
             .iter()
             .position(|k| (p - k.centre).length_squared() < k.radius_m * k.radius_m)
             .map(|i| PocketId(i as u16))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CushionId, PocketId};
+    use crate::world::{PlaceError, RemoveError, StrikeError};
+    use crate::{DiscId, EventError};
+
+    /// Every id reads back from its text: discs and pockets across their whole range, every
+    /// cushion and wall; what is not such a text is refused and quoted.
+    #[test]
+    fn ids_read_back_from_their_text() {
+        for i in [0, 1, 9, 10, 4_294_967_295] {
+            let id = DiscId::from_index(i);
+            assert_eq!(id.to_string().parse::<DiscId>(), Ok(id));
+        }
+        for i in [0, 3, 65_535] {
+            assert_eq!(PocketId(i).to_string().parse::<PocketId>(), Ok(PocketId(i)));
+        }
+        for k in 0..=u16::MAX - 4 {
+            let wall = CushionId::wall(k);
+            assert_eq!(wall.to_string().parse::<CushionId>(), Ok(wall));
+        }
+        for c in CushionId::OUTER {
+            assert_eq!(c.to_string().parse::<CushionId>(), Ok(c));
+        }
+        assert_eq!(CushionId::LEFT.to_string(), "left cushion");
+        for bad in [
+            "",
+            "disc",
+            "disc  1",
+            "disc 01",
+            "disc +1",
+            "disc 4294967296",
+            " disc 1",
+        ] {
+            let err = bad.parse::<DiscId>().unwrap_err();
+            assert_eq!(err.text, bad);
+        }
+        for bad in ["pocket 65536", "Pocket 1", "pocket 1 "] {
+            assert!(bad.parse::<PocketId>().is_err(), "{bad:?}");
+        }
+        for bad in ["wall 65532", "wall -1", "top", "cushion 2", "wall 00"] {
+            assert!(bad.parse::<CushionId>().is_err(), "{bad:?}");
+        }
+        let long = "disc ".repeat(100_000);
+        assert_eq!(long.parse::<DiscId>().unwrap_err().text.chars().count(), 64);
+    }
+
+    /// The errors named discs, cushions and pockets by their `Debug` text: "disc would overlap
+    /// disc DiscId(0)", "disc would overlap wall CushionId(4)", "disc DiscId(19) has an
+    /// invalid direction or speed". They now use the ids' own words.
+    #[test]
+    fn regression_errors_named_ids_by_their_debug_text() {
+        let disc = DiscId::from_index(19);
+        let cases = [
+            (
+                PlaceError::Overlaps(DiscId::from_index(0)).to_string(),
+                "the disc would overlap disc 0",
+            ),
+            (
+                PlaceError::OverlapsWall(CushionId::wall(0)).to_string(),
+                "the disc would overlap wall 0",
+            ),
+            (
+                PlaceError::OverlapsWall(CushionId::TOP).to_string(),
+                "the disc would overlap the top cushion",
+            ),
+            (
+                PlaceError::InPocket(PocketId(2)).to_string(),
+                "the disc's centre would lie inside pocket 2",
+            ),
+            (
+                StrikeError::UnknownDisc(disc).to_string(),
+                "this world has no disc 19",
+            ),
+            (
+                RemoveError::NotOnTable(disc).to_string(),
+                "disc 19 is not on the table",
+            ),
+            (
+                EventError::NotOuter(CushionId::wall(1)).to_string(),
+                "a disc can only jump an outer cushion, got wall 1",
+            ),
+        ];
+        for (got, want) in cases {
+            assert_eq!(got, want);
+        }
+        #[cfg(feature = "serde")]
+        assert_eq!(
+            crate::SnapshotError::Velocity(disc).to_string(),
+            "disc 19 has an invalid direction or speed"
+        );
     }
 }

@@ -175,6 +175,15 @@ impl TryFrom<StepConfigRaw> for StepConfig {
     }
 }
 
+/// A cushion as [`PlaceError::OverlapsWall`] names it: "the top cushion", "wall 2".
+fn the_cushion(c: CushionId) -> String {
+    if c.is_outer() {
+        format!("the {c}")
+    } else {
+        c.to_string()
+    }
+}
+
 /// Why a disc could not be added or placed. The world is unchanged.
 ///
 /// # Examples
@@ -198,7 +207,7 @@ impl TryFrom<StepConfigRaw> for StepConfig {
 #[non_exhaustive]
 pub enum PlaceError {
     /// No disc has this id.
-    #[error("no disc has id {0:?}")]
+    #[error("this world has no {0}")]
     UnknownDisc(DiscId),
     /// A coordinate of the position is NaN or infinite.
     #[error("position must be finite")]
@@ -219,17 +228,17 @@ pub enum PlaceError {
     #[error("disc would lie outside the cushions")]
     OutsideCushions,
     /// The disc would overlap an internal wall.
-    #[error("disc would overlap wall {0:?}")]
+    #[error("the disc would overlap {}", the_cushion(*.0))]
     OverlapsWall(CushionId),
     /// The disc's centre would lie inside a pocket circle.
-    #[error("disc centre would lie inside pocket {0:?}")]
+    #[error("the disc's centre would lie inside {0}")]
     InPocket(PocketId),
     /// The disc would overlap another disc on the table: of all the discs on the table it
     /// would overlap (by more than [`PLACEMENT_TOLERANCE_M`]), the one with the lowest index
     /// (the first added). Which disc is named depends on nothing else (not on the world's
     /// size nor on how its discs are indexed). Only reported when every other check of the
     /// position (a cushion, a wall, a pocket) passed.
-    #[error("disc would overlap disc {0:?}")]
+    #[error("the disc would overlap {0}")]
     Overlaps(DiscId),
     /// The world already holds 2³¹ discs.
     #[error("too many discs")]
@@ -256,10 +265,10 @@ pub enum PlaceError {
 #[non_exhaustive]
 pub enum StrikeError {
     /// No disc has this id.
-    #[error("no disc has id {0:?}")]
+    #[error("this world has no {0}")]
     UnknownDisc(DiscId),
     /// The disc is not on the table.
-    #[error("disc {0:?} is not on the table")]
+    #[error("{0} is not on the table")]
     NotOnTable(DiscId),
     /// The velocity is NaN or infinite.
     #[error("velocity must be finite")]
@@ -290,10 +299,10 @@ pub enum StrikeError {
 #[non_exhaustive]
 pub enum RemoveError {
     /// No disc has this id.
-    #[error("no disc has id {0:?}")]
+    #[error("this world has no {0}")]
     UnknownDisc(DiscId),
     /// The disc is already off the table.
-    #[error("disc {0:?} is not on the table")]
+    #[error("{0} is not on the table")]
     NotOnTable(DiscId),
 }
 

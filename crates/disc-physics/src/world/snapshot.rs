@@ -50,23 +50,23 @@ pub enum SnapshotError {
     TooManyDiscs,
     /// A disc's position is not finite or has a subnormal coordinate, or a disc on the table
     /// lies outside the cushions (beyond [`PLACEMENT_TOLERANCE_M`]).
-    #[error("disc {0:?} has an invalid position")]
+    #[error("{0} has an invalid position")]
     Position(DiscId),
     /// A disc's speed is negative, not finite, subnormal, above
     /// [`limits::MAX_STATE_SPEED_M_S`] or not zero for a disc off the table, or its direction
     /// is not a unit vector (zero at rest).
-    #[error("disc {0:?} has an invalid direction or speed")]
+    #[error("{0} has an invalid direction or speed")]
     Velocity(DiscId),
     /// A disc is in a pocket the table does not have, or left the table over something
     /// other than an outer cushion.
-    #[error("disc {0:?} has a status the table cannot give")]
+    #[error("{0} has a status the table cannot give")]
     Status(DiscId),
     /// A disc on the table has its centre inside this pocket's circle by more than
     /// [`PLACEMENT_TOLERANCE_M`]: a run takes a disc off the table the instant its centre
     /// enters a pocket, and [`World::add_disc`] and [`World::place`] refuse such a centre
     /// ([`crate::PlaceError::InPocket`]). (Before the API audit of 5 Dec 2026 it was
     /// accepted, and the disc lay in the pocket, on the table, until it moved.)
-    #[error("disc {0:?} is on the table with its centre inside pocket {1:?}")]
+    #[error("{0} is on the table with its centre inside {1}")]
     InPocket(DiscId, PocketId),
 }
 
