@@ -58,7 +58,10 @@
 //!
 //! - `serde` (off by default): `Serialize`/`Deserialize` for states (with their rules),
 //!   setups, rules, strokes, actions and resolutions; a state deserializes back exactly,
-//!   through the same checks as [`Novuss::from_setup`]. A stroke's [`Outcome`] (with its
+//!   through the same checks as [`Novuss::from_setup`], in a format that keeps every `f64`'s
+//!   bits (binary formats do; `serde_json` only with its `float_roundtrip` feature, without
+//!   which it may read a disc's coordinate back one unit in the last place off, a different
+//!   state that then plays on differently). A stroke's [`Outcome`] (with its
 //!   [`StrokeEvent`]s and [`Body`]s) deserializes only when it holds together in any position
 //!   ([`Outcome::check_shape`]); a referee call's [`CallReport`] and the planner's
 //!   [`Candidate`] shots (only with a finite score, [`CandidateError`]) serialize too.

@@ -43,7 +43,10 @@
 //! * `serde` (off by default): `Serialize`/`Deserialize` for [`World`] (a snapshot that
 //!   continues bit-identically), [`Event`], [`Table`], [`Params`], [`StepConfig`],
 //!   [`DiscKind`], [`Vec2`] and the ids. Deserialization goes through the same checks as the
-//!   constructors.
+//!   constructors. "Bit-identically" needs a format that keeps every `f64`'s bits: binary
+//!   formats do, and `serde_json` does with its `float_roundtrip` feature; without it
+//!   serde_json may read a position or speed back one unit in the last place off, and the
+//!   world then runs on differently.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
