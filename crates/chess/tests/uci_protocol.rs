@@ -275,7 +275,10 @@ fn bad_values_are_errors_that_name_the_field() {
     );
     assert_eq!(
         gerr("setoption value 3"),
-        UciMessageError::MissingValue("name")
+        UciMessageError::MissingField {
+            command: "setoption",
+            field: "name"
+        }
     );
     assert_eq!(
         gerr("setoption name value 3"),
@@ -283,7 +286,10 @@ fn bad_values_are_errors_that_name_the_field() {
     );
     assert_eq!(
         gerr("register name Me"),
-        UciMessageError::MissingValue("code")
+        UciMessageError::MissingField {
+            command: "register",
+            field: "code"
+        }
     );
     assert!(matches!(gerr("position"), UciMessageError::Position(_)));
     assert_eq!(
@@ -354,7 +360,13 @@ fn bad_values_are_errors_that_name_the_field() {
             ..
         }
     ));
-    assert_eq!(err("option name X"), UciMessageError::MissingValue("type"));
+    assert_eq!(
+        err("option name X"),
+        UciMessageError::MissingField {
+            command: "option",
+            field: "type"
+        }
+    );
     assert_eq!(
         err("option name X type spin min 1 min 2"),
         UciMessageError::Duplicate("min")
@@ -956,4 +968,34 @@ proptest! {
         let _ = EngineMessage::parse_strict(&s);
         let _ = s.parse::<Score>();
     }
+}
+
+/// `register` without a `name` field (`register`, `register code 1`) was refused as
+/// `"name" has no value`, as if the field were there and empty, and `register name Me` as
+/// `"code" has no value`. A field that is not there is now `MissingField`; one that is there
+/// with nothing after it stays `MissingValue`.
+#[test]
+fn regression_a_missing_uci_field_was_reported_as_a_field_without_a_value() {
+    let gerr = |s: &str| s.parse::<GuiCommand>().unwrap_err();
+    let field = |command, field| UciMessageError::MissingField { command, field };
+    assert_eq!(gerr("register"), field("register", "name"));
+    assert_eq!(gerr("register code 1"), field("register", "name"));
+    assert_eq!(gerr("register name Me"), field("register", "code"));
+    assert_eq!(
+        gerr("register name code 1"),
+        UciMessageError::MissingValue("name")
+    );
+    assert_eq!(
+        gerr("register name Me code"),
+        UciMessageError::MissingValue("code")
+    );
+    assert_eq!(gerr("setoption"), field("setoption", "name"));
+    assert_eq!(
+        gerr("setoption name"),
+        UciMessageError::MissingValue("name")
+    );
+    assert_eq!(
+        gerr("register code 1").to_string(),
+        "the \"register\" command has no \"name\" field"
+    );
 }

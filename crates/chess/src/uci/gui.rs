@@ -224,7 +224,12 @@ impl SetOption {
             match words.next() {
                 Some("name") => break,
                 Some(w) => unknown(strict, "setoption", w)?,
-                None => return Err(UciMessageError::MissingValue("name")),
+                None => {
+                    return Err(UciMessageError::MissingField {
+                        command: "setoption",
+                        field: "name",
+                    });
+                }
             }
         }
         let name = words.text_until(&["value"]);
@@ -293,12 +298,16 @@ impl Register {
                 _ => unknown(strict, "register", w)?,
             }
         }
+        let missing = |field| UciMessageError::MissingField {
+            command: "register",
+            field,
+        };
         match (name, code) {
-            (Some(name), Some(code)) if !name.is_empty() && !code.is_empty() => {
-                Ok(Register::Now { name, code })
-            }
-            (Some(name), _) if !name.is_empty() => Err(UciMessageError::MissingValue("code")),
-            _ => Err(UciMessageError::MissingValue("name")),
+            (None, _) => Err(missing("name")),
+            (Some(name), _) if name.is_empty() => Err(UciMessageError::MissingValue("name")),
+            (_, None) => Err(missing("code")),
+            (_, Some(code)) if code.is_empty() => Err(UciMessageError::MissingValue("code")),
+            (Some(name), Some(code)) => Ok(Register::Now { name, code }),
         }
     }
 }

@@ -94,7 +94,12 @@ impl EngineOption {
             match words.next() {
                 Some("name") => break,
                 Some(w) => unknown(strict, "option", w)?,
-                None => return Err(UciMessageError::MissingValue("name")),
+                None => {
+                    return Err(UciMessageError::MissingField {
+                        command: "option",
+                        field: "name",
+                    });
+                }
             }
         }
         let name = words.text_until(&["type"]);
@@ -102,7 +107,10 @@ impl EngineOption {
             return Err(UciMessageError::MissingValue("name"));
         }
         if words.next().is_none() {
-            return Err(UciMessageError::MissingValue("type"));
+            return Err(UciMessageError::MissingField {
+                command: "option",
+                field: "type",
+            });
         }
         let mut kind = match words.next() {
             Some("check") => OptionKind::Check { default: None },

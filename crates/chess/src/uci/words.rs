@@ -60,6 +60,16 @@ pub enum UciMessageError {
     /// empty option name, `pv` without a move).
     #[error("{0:?} has no value")]
     MissingValue(&'static str),
+    /// A field the command needs is not in it at all (`register` without `name`, `option
+    /// name Hash` without `type`); a field that is there with nothing after it is
+    /// [`UciMessageError::MissingValue`].
+    #[error("the {command:?} command has no {field:?} field")]
+    MissingField {
+        /// The command being read.
+        command: &'static str,
+        /// The field it needs.
+        field: &'static str,
+    },
     /// A word that is not one of those allowed here (`debug` takes `on` or `off`).
     #[error("{field:?} takes {expected}, not {found:?}")]
     Expected {
