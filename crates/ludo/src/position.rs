@@ -380,9 +380,15 @@ pub enum PositionError {
     /// The game is over (`-`) but nobody has finished, or the player to move has finished.
     #[error("inconsistent turn: {0}")]
     Turn(&'static str),
-    /// The opening field is malformed or does not match the player to move.
-    #[error("bad opening: {0:?}")]
-    Opening(String),
+    /// The opening field (the roll for who starts) is malformed or does not fit the rest of
+    /// the position.
+    #[error("bad opening {text:?}: {reason}")]
+    Opening {
+        /// The field's value, at most 64 characters of it.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// A colour placed twice.
     #[error("colour {0} is placed twice")]
     DuplicatePlace(Colour),
@@ -725,16 +731,23 @@ impl FromStr for Position {
                     }
                 }
                 _ => {
-                    let bad = || PositionError::Opening(excerpt(value));
-                    let (cs, rolls) = value.split_once(':').ok_or_else(bad)?;
+                    let bad = |reason| PositionError::Opening {
+                        text: excerpt(value),
+                        reason,
+                    };
+                    let (cs, rolls) = value.split_once(':').ok_or_else(|| {
+                        bad("expected the contenders' letters, ':' and the rolls made (GYB:4)")
+                    })?;
                     let mut mask = 0u8;
                     for ch in cs.chars() {
-                        let c = Colour::from_letter(ch).ok_or_else(bad)?;
+                        let c = Colour::from_letter(ch).ok_or_else(|| {
+                            bad("a contender is not a colour letter (R, G, Y, B)")
+                        })?;
                         if !seats.contains(c) {
                             return Err(PositionError::NotPlaying(c));
                         }
                         if mask & (1 << c.index()) != 0 {
-                            return Err(bad());
+                            return Err(bad("a colour contends twice"));
                         }
                         mask |= 1 << c.index();
                     }
@@ -743,17 +756,24 @@ impl FromStr for Position {
                         rolls: [0; 4],
                         rolled: 0,
                     };
-                    if mask.count_ones() < 2 || rolls.len() >= mask.count_ones() as usize {
-                        return Err(bad());
+                    if mask.count_ones() < 2 {
+                        return Err(bad("fewer than two colours contend"));
+                    }
+                    if rolls.len() >= mask.count_ones() as usize {
+                        return Err(bad(
+                            "a roll for every contender or more: the round would be over",
+                        ));
                     }
                     for (i, ch) in rolls.chars().enumerate() {
-                        let d = ch.to_digit(10).ok_or_else(bad)?;
-                        Die::new(d as u8).map_err(|_| bad())?;
+                        let d = ch
+                            .to_digit(10)
+                            .filter(|&d| Die::new(d as u8).is_ok())
+                            .ok_or_else(|| bad("a roll is not a die from 1 to 6"))?;
                         o.rolls[i] = d as u8;
                         o.rolled += 1;
                     }
                     if to_move != o.next_roller() {
-                        return Err(bad());
+                        return Err(bad("the player to move is not the next contender to roll"));
                     }
                     pos.opening = Some(o);
                 }
@@ -765,9 +785,15 @@ impl FromStr for Position {
         if pos.opening.is_some()
             && (!pos.places.is_empty() || pos.six_streak != 0 || pos.tries != 0)
         {
-            return Err(PositionError::Opening(
-                "the roll for who starts comes before any move".to_owned(),
-            ));
+            let text = pos.opening.map(|o| {
+                let letters: String = o.contenders().map(Colour::letter).collect();
+                let rolls: String = o.rolls().iter().map(u8::to_string).collect();
+                format!("{letters}:{rolls}")
+            });
+            return Err(PositionError::Opening {
+                text: text.unwrap_or_default(),
+                reason: "the roll for who starts comes before any move, finish or six",
+            });
         }
         match pos.to_move {
             None if pos.places.is_empty() => {
@@ -922,11 +948,11 @@ mod tests {
         ));
         assert!(matches!(
             err("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 opening=RY:5"),
-            E::Opening(_)
+            E::Opening { .. }
         ));
         assert!(matches!(
             err("LUDO 40/40/4 RY R 0 R:0,0,0,0 Y:0,0,0,0 opening=RY:56"),
-            E::Opening(_)
+            E::Opening { .. }
         ));
         assert!(matches!(
             err("LUDO 40/40/4 RY R 0 R:0,x,0,0 Y:0,0,0,0"),
@@ -936,6 +962,53 @@ mod tests {
             err("LUDO 40/40/4 RY R 0 R:0,0,0,-1 Y:0,0,0,0"),
             E::BadNumber { .. }
         ));
+    }
+
+    /// A refused opening field said only `bad opening: "RY:5"`, and a field that was well
+    /// formed but came with a move already made quoted a sentence as if it were the field.
+    /// Each refusal now names the field and what is wrong with it.
+    #[test]
+    fn regression_a_bad_opening_said_only_bad_opening() {
+        let start = "LUDO 40/40/4 RGY R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0";
+        let cases = [
+            (
+                "RG",
+                "expected the contenders' letters, ':' and the rolls made (GYB:4)",
+            ),
+            ("RX:", "a contender is not a colour letter (R, G, Y, B)"),
+            ("RR:", "a colour contends twice"),
+            ("R:", "fewer than two colours contend"),
+            (
+                "RG:55",
+                "a roll for every contender or more: the round would be over",
+            ),
+            ("RGY:7", "a roll is not a die from 1 to 6"),
+            (
+                "RGY:4",
+                "the player to move is not the next contender to roll",
+            ),
+        ];
+        for (field, reason) in cases {
+            let text = format!("{start} opening={field}");
+            let err = text.parse::<Position>().unwrap_err();
+            assert_eq!(
+                err,
+                PositionError::Opening {
+                    text: field.to_owned(),
+                    reason
+                },
+                "{text}"
+            );
+            assert_eq!(err.to_string(), format!("bad opening {field:?}: {reason}"));
+        }
+        let moved = "LUDO 40/40/4 RGY R 0 R:0,0,0,0 G:0,0,0,0 Y:0,0,0,0 tries=1 opening=RGY:";
+        assert_eq!(
+            moved.parse::<Position>(),
+            Err(PositionError::Opening {
+                text: "RGY:".to_owned(),
+                reason: "the roll for who starts comes before any move, finish or six",
+            })
+        );
     }
 
     #[test]
