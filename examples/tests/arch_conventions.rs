@@ -600,8 +600,8 @@ where
 /// actions can be written one to a line and read back exactly": a game's `Record` as text
 /// (boardgame-core's `Display`/`FromStr` for `Record<A>`) reads back and replays, for every
 /// game under each of its named presets and the options that add actions or change their
-/// text (chess's decisions, draughts' flying kings (V2) and draw claims, backgammon without
-/// the cube). Before draughts' `Action` wrote a flying king's long jump with its captured
+/// text (chess's decisions and draw claims, draughts' flying kings (V2) and draw claims,
+/// backgammon's resignations and beavers and play without the cube). Before draughts' `Action` wrote a flying king's long jump with its captured
 /// squares (`1x19 capturing 10`), most flying-kings records did not read back.
 #[test]
 fn every_games_record_as_text_reads_back_and_replays() {
@@ -648,6 +648,10 @@ fn every_games_record_as_text_reads_back_and_replays() {
         for (what, rules) in [
             ("chess fide", lattjo_chess::Rules::fide()),
             ("chess lattjo", lattjo_chess::Rules::lattjo()),
+            (
+                "chess with claimable draws",
+                lattjo_chess::Rules::fide().with_claimable_draws(true),
+            ),
         ] {
             let g = lattjo_chess::Chess::new(rules).expect("chess");
             note(record_text_replays(what, &g, seed, 300, 4));
@@ -668,6 +672,13 @@ fn every_games_record_as_text_reads_back_and_replays() {
             (
                 "backgammon lattjo without the cube",
                 lattjo_backgammon::Rules::lattjo().with_cube(false),
+            ),
+            (
+                "backgammon with resignations and beavers",
+                lattjo_backgammon::Rules::standard()
+                    .with_resignations(true)
+                    .with_beavers(true)
+                    .with_resign_when_doubled(true),
             ),
         ] {
             let g = lattjo_backgammon::Backgammon::new(rules).expect("backgammon");
