@@ -599,7 +599,10 @@ where
 /// architecture.md, API conventions, "Text": "every game's `Action` ... so that a game's
 /// actions can be written one to a line and read back exactly": a game's `Record` as text
 /// (boardgame-core's `Display`/`FromStr` for `Record<A>`) reads back and replays, for every
-/// game and a few presets.
+/// game under each of its named presets and the options that add actions or change their
+/// text (chess's decisions and draw claims, draughts' flying kings (V2) and draw claims,
+/// backgammon's resignations and beavers and play without the cube). Before draughts' `Action` wrote a flying king's long jump with its captured
+/// squares (`1x19 capturing 10`), most flying-kings records did not read back.
 #[test]
 fn every_games_record_as_text_reads_back_and_replays() {
     let mut failures = Vec::new();
@@ -621,30 +624,112 @@ fn every_games_record_as_text_reads_back_and_replays() {
             1,
         ));
     }
-    for seed in 0..2 {
-        let chess = lattjo_chess::Chess::default();
-        note(record_text_replays("chess", &chess, seed, 300, 4));
-        let draughts = lattjo_draughts::Draughts::default();
-        note(record_text_replays("draughts", &draughts, seed, 300, 4));
+    use lattjo_draughts::{Draws, Rules as DraughtsRules};
+    let draughts = [
+        ("draughts wcdf", DraughtsRules::wcdf()),
+        ("draughts lattjo", DraughtsRules::lattjo()),
+        (
+            "draughts wcdf flying kings",
+            DraughtsRules::wcdf().with_flying_kings(true),
+        ),
+        (
+            "draughts lattjo flying kings",
+            DraughtsRules::lattjo().with_flying_kings(true),
+        ),
+        (
+            "draughts flying kings with claims",
+            DraughtsRules::wcdf()
+                .with_flying_kings(true)
+                .with_draws(Draws::Claim),
+        ),
+    ];
+    let mut long_jumps = 0;
+    for seed in 0..3 {
+        for (what, rules) in [
+            ("chess fide", lattjo_chess::Rules::fide()),
+            ("chess lattjo", lattjo_chess::Rules::lattjo()),
+            (
+                "chess with claimable draws",
+                lattjo_chess::Rules::fide().with_claimable_draws(true),
+            ),
+        ] {
+            let g = lattjo_chess::Chess::new(rules).expect("chess");
+            note(record_text_replays(what, &g, seed, 300, 4));
+        }
+        for (what, rules) in draughts {
+            let g = lattjo_draughts::Draughts::new(rules).expect("draughts");
+            note(record_text_replays(what, &g, seed, 300, 4));
+            random_game(&g, seed, 300, |_, a| {
+                if a.is_some_and(|a| a.to_string().contains(" capturing ")) {
+                    long_jumps += 1;
+                }
+            });
+        }
         // With the cube a random game is soon dropped; without it the plays run to the end.
-        for rules in [
-            lattjo_backgammon::Rules::standard(),
-            lattjo_backgammon::Rules::lattjo().with_cube(false),
+        for (what, rules) in [
+            ("backgammon standard", lattjo_backgammon::Rules::standard()),
+            ("backgammon lattjo", lattjo_backgammon::Rules::lattjo()),
+            (
+                "backgammon lattjo without the cube",
+                lattjo_backgammon::Rules::lattjo().with_cube(false),
+            ),
+            (
+                "backgammon with resignations and beavers",
+                lattjo_backgammon::Rules::standard()
+                    .with_resignations(true)
+                    .with_beavers(true)
+                    .with_resign_when_doubled(true),
+            ),
         ] {
             let g = lattjo_backgammon::Backgammon::new(rules).expect("backgammon");
-            note(record_text_replays("backgammon", &g, seed, 400, 4));
+            note(record_text_replays(what, &g, seed, 400, 2));
         }
-        let ludo = lattjo_ludo::Ludo::new(lattjo_ludo::Rules::classic()).expect("ludo");
-        note(record_text_replays("ludo", &ludo, seed, 400, 4));
-        let dominoes =
-            lattjo_dominoes::Dominoes::new(lattjo_dominoes::Rules::all_fives()).expect("dominoes");
-        note(record_text_replays("dominoes", &dominoes, seed, 400, 4));
-        let carrom = lattjo_carrom::Carrom::default();
-        note(record_text_replays("carrom", &carrom, seed, 12, 4));
-        let novuss = lattjo_disc_billiards::Novuss::default();
-        note(record_text_replays("novuss", &novuss, seed, 12, 4));
+        for (what, rules) in [
+            ("ludo lattjo", lattjo_ludo::Rules::lattjo()),
+            ("ludo classic", lattjo_ludo::Rules::classic()),
+            ("ludo mensch", lattjo_ludo::Rules::mensch()),
+        ] {
+            let g = lattjo_ludo::Ludo::new(rules).expect("ludo");
+            note(record_text_replays(what, &g, seed, 400, 4));
+        }
+        use lattjo_dominoes::Rules as D;
+        for (what, rules) in [
+            ("dominoes lattjo", D::lattjo()),
+            ("dominoes block", D::block()),
+            ("dominoes draw", D::draw()),
+            ("dominoes all fives", D::all_fives()),
+            ("dominoes muggins", D::muggins()),
+            ("dominoes five up", D::five_up()),
+            ("dominoes partnership", D::partnership()),
+            ("dominoes double nine", D::double_nine()),
+            ("dominoes double twelve", D::double_twelve()),
+        ] {
+            let g = lattjo_dominoes::Dominoes::new(rules).expect("dominoes");
+            note(record_text_replays(what, &g, seed, 400, 4));
+        }
+    }
+    for seed in 0..2 {
+        for (what, rules) in [
+            ("carrom lattjo", lattjo_carrom::Rules::lattjo()),
+            ("carrom icf", lattjo_carrom::Rules::icf()),
+        ] {
+            let g = lattjo_carrom::Carrom::new(rules).expect("carrom");
+            note(record_text_replays(what, &g, seed, 12, 4));
+        }
+        for (what, rules) in [
+            ("novuss lattjo", lattjo_disc_billiards::Rules::lattjo()),
+            ("novuss lnf", lattjo_disc_billiards::Rules::lnf()),
+            ("novuss mini", lattjo_disc_billiards::Rules::mini()),
+        ] {
+            let g = lattjo_disc_billiards::Novuss::new(rules).expect("novuss");
+            note(record_text_replays(what, &g, seed, 12, 4));
+        }
     }
     assert!(failures.is_empty(), "{failures:#?}");
+    assert!(
+        long_jumps > 0,
+        "no flying king's long jump in the draughts games"
+    );
 }
 
 /// architecture.md, API conventions, "Pictures": "Each crate has a public `svg` module

@@ -119,6 +119,7 @@ fn every_exported_type_is_send_sync_unpin_and_unwind_safe() {
     auto::<lattjo_draughts::FenError>();
     auto::<lattjo_draughts::Action>();
     auto::<lattjo_draughts::ParseActionError>();
+    auto::<lattjo_draughts::CapturesError>();
     auto::<lattjo_draughts::Draughts>();
     auto::<lattjo_draughts::DrawReason>();
     auto::<lattjo_draughts::Draws>();

@@ -108,9 +108,7 @@ impl<A> Record<A> {
 
 /// The record as text: a first line `seed <n>`, then one line for each action in its own
 /// text, each line ended by `\n`. [`FromStr`] reads it back when each action's text is one
-/// line that is not blank and reads back alone, as every game's does but for one case:
-/// a flying king's long jump in draughts, whose text needs its position (the draughts
-/// crate's `Action` docs show how to read such a record line by line).
+/// line that is not blank, as every game's is.
 ///
 /// # Examples
 ///

@@ -3,7 +3,7 @@
 use boardgame_core::{BySeat, Game, GameRng, Returns, Seat, Turn};
 use core::fmt;
 
-use crate::movegen::{self, KingMoves, Mobility, Move, Sink};
+use crate::movegen::{self, KingMoves, MAX_PATH, Mobility, Move, Sink};
 use crate::position::{IllegalMoveError, Position};
 use crate::square::{Color, Square};
 
@@ -367,26 +367,49 @@ const fn claim_word(reason: DrawReason) -> &'static str {
     }
 }
 
-/// The text of an action, as `Action`'s [`FromStr`](core::str::FromStr) reads it: a move is
-/// its own text ([`Move`]'s full path: `11-15`, `22x15`, `15x24x31`), a claim is
-/// `claim draw repetition` or `claim draw forty-move`. (`claim draw agreement` is written
-/// too, so that every value has its text; no game takes it as a claim: an agreement is
+/// The text of an action, as `Action`'s [`FromStr`](core::str::FromStr) reads it back
+/// without a position: a move is its own text ([`Move`]'s full path: `11-15`, `22x15`,
+/// `15x24x31`) when that text alone gives the move, and otherwise, for a flying king's
+/// capture with a leg longer than two squares (V2), its path followed by `capturing` and
+/// the captured squares' numbers, ascending, joined by commas without spaces
+/// (`1x19 capturing 10`, `5x32x14 capturing 14,23`). A claim is `claim draw repetition`
+/// or `claim draw forty-move`. (`claim draw agreement` is written too, so that every
+/// value has its text; no game takes it as a claim: an agreement is
 /// [`Draughts::agree_draw`].)
 ///
 /// # Examples
 ///
 /// ```
-/// use lattjo_draughts::{Action, DrawReason};
+/// use lattjo_draughts::{Action, DrawReason, KingMoves, Position};
 /// assert_eq!(Action::Move("11-15".parse()?).to_string(), "11-15");
 /// assert_eq!(Action::Move("15x24x31".parse()?).to_string(), "15x24x31");
+/// // A flying king's long jump: which piece it takes is written out.
+/// let pos: Position = "W:WK1:B10".parse()?;
+/// let jump = Action::Move(pos.parse_move("1x19", KingMoves::Flying)?);
+/// assert_eq!(jump.to_string(), "1x19 capturing 10");
+/// assert_eq!("1x19 capturing 10".parse(), Ok(jump));
 /// let claim = Action::ClaimDraw(DrawReason::FortyMoveRule);
 /// assert_eq!(claim.to_string(), "claim draw forty-move");
-/// # Ok::<(), lattjo_draughts::ParseMoveError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Move(m) => write!(f, "{m}"),
+            Action::Move(m) => {
+                write!(f, "{m}")?;
+                // A capture with a leg longer than two squares does not say what it takes.
+                let long_leg = m
+                    .path()
+                    .zip(m.path().skip(1))
+                    .any(|(a, b)| a.row().abs_diff(b.row()) != 2);
+                if m.is_capture() && long_leg {
+                    write!(f, " capturing")?;
+                    for (k, s) in m.captured().enumerate() {
+                        write!(f, "{}{s}", if k == 0 { ' ' } else { ',' })?;
+                    }
+                }
+                Ok(())
+            }
             Action::ClaimDraw(reason) => write!(f, "claim draw {}", claim_word(*reason)),
         }
     }
@@ -419,44 +442,130 @@ pub enum ParseActionError {
     Empty,
     /// Not one of the forms `Action`'s `Display` writes.
     #[error(
-        "malformed action {0:?}: expected a move such as '11-15' or '15x24x31', 'claim draw repetition' or 'claim draw forty-move'"
+        "malformed action {0:?}: expected a move such as '11-15', '15x24x31' or '1x19 capturing 10', 'claim draw repetition' or 'claim draw forty-move'"
     )]
     Malformed(String),
-    /// A single word that is not a move, as [`Move`]'s `FromStr` reads it; a flying king's
-    /// long jump is [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition).
+    /// A move's path that is not a path, as [`Move`]'s `FromStr` reads it; alone, a path
+    /// with a leg longer than two squares is
+    /// [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition): a flying
+    /// king's long jump is written with its captured squares (`1x19 capturing 10`).
     #[error(transparent)]
     Move(#[from] crate::movegen::ParseMoveError),
     /// A word after `claim draw` that is not a reason: `repetition`, `forty-move` or
     /// `agreement`.
     #[error("unknown draw reason {0:?}: expected 'repetition', 'forty-move' or 'agreement'")]
     Reason(String),
+    /// A move's text `<path> capturing <squares>` whose squares are not its captures: the
+    /// action's text, and what was wrong.
+    #[error("bad captured squares in {text:?}: {reason}")]
+    Captures {
+        /// The action's text, at most 64 characters of it.
+        text: String,
+        /// What was wrong.
+        reason: CapturesError,
+    },
+}
+
+/// What was wrong with the squares after `capturing` in a move's text
+/// ([`ParseActionError::Captures`]).
+///
+/// # Examples
+///
+/// ```
+/// use lattjo_draughts::{Action, CapturesError, MoveError, ParseActionError, Square};
+/// let reason = |s: &str| match s.parse::<Action>() {
+///     Err(ParseActionError::Captures { reason, .. }) => Some(reason),
+///     _ => None,
+/// };
+/// assert_eq!(reason("1x19 capturing 10,"), Some(CapturesError::EmptySquare));
+/// assert_eq!(reason("1x19 capturing 33"), Some(CapturesError::OutOfRange(33)));
+/// let sq = |n| Square::new(n).unwrap();
+/// assert_eq!(
+///     reason("1x19 capturing 14"),
+///     Some(CapturesError::Move(MoveError::Jump { from: sq(1), to: sq(19) }))
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CapturesError {
+    /// An empty place in the list: nothing after `capturing`'s last comma, or two commas
+    /// in a row.
+    #[error("a square is missing between commas: expected numbers joined by ',' such as '14,23'")]
+    EmptySquare,
+    /// Something in the list that is not a decimal number of at most 9 digits.
+    #[error("not a square number: expected numbers joined by ',' such as '14,23'")]
+    NotANumber,
+    /// A number that is not a square, 1-32.
+    #[error("square {0} is out of range (squares are numbered 1-32)")]
+    OutOfRange(u32),
+    /// More squares than a move can take: one a leg, at most 12.
+    #[error("more than {} captured squares", MAX_PATH - 1)]
+    TooMany,
+    /// The squares are not in ascending order, as `Display` writes them.
+    #[error("square {after} after {before}: the squares go in ascending order")]
+    NotAscending {
+        /// The square before.
+        before: Square,
+        /// The smaller square after it.
+        after: Square,
+    },
+    /// The path and the squares do not make a move ([`Move::new`]'s checks, those of a
+    /// move read through serde): a leg that passes over none of the squares or over two,
+    /// a square that no leg passes over, a square given twice or landed on.
+    #[error(transparent)]
+    Move(#[from] crate::movegen::MoveError),
+}
+
+/// The squares of a `capturing` list (`14,23`): at most [`MAX_PATH`]` - 1` of them,
+/// ascending; the list is read no further than that, however long.
+fn captured_list(list: &str) -> Result<([Square; MAX_PATH], usize), CapturesError> {
+    let mut out = [Square::from_index(0); MAX_PATH];
+    let mut n = 0;
+    for item in list.split(',') {
+        if n == MAX_PATH - 1 {
+            return Err(CapturesError::TooMany);
+        }
+        if item.is_empty() {
+            return Err(CapturesError::EmptySquare);
+        }
+        let square = item.parse::<Square>().map_err(|e| match e {
+            crate::square::SquareError::OutOfRange(k) => CapturesError::OutOfRange(k),
+            _ => CapturesError::NotANumber,
+        })?;
+        if let Some(&before) = n.checked_sub(1).map(|k| &out[k])
+            && square < before
+        {
+            return Err(CapturesError::NotAscending {
+                before,
+                after: square,
+            });
+        }
+        out[n] = square;
+        n += 1;
+    }
+    Ok((out, n))
 }
 
 /// Reads what `Display` writes. Words are separated by whitespace, as in backgammon's
 /// actions: whitespace around and between the words is accepted (`Display` writes single
 /// spaces), and the words are lower case and exact.
 ///
-/// `parse(a.to_string()) == a` for every action but a flying king's long jump (V2), exactly
-/// as for [`Move`]: which piece such a jump takes depends on the position, so its text is
-/// refused as [`ParseActionError::Move`] with
-/// [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition); read it
-/// against its position with [`Position::parse_move`](crate::Position::parse_move) and
-/// wrap the move in [`Action::Move`]. Whether an action is legal is the game's to say
-/// ([`Draughts::apply`]).
-///
-/// So a [`Record`](boardgame_core::Record) of a flying-kings game that holds such a jump
-/// (most random games do) does not read back from its text: `Record`'s `FromStr` reads
-/// each line alone and refuses the jump's line
-/// ([`ParseRecordError::Action`](boardgame_core::ParseRecordError::Action), with its
-/// number). Keep such records through serde, which reads them back exactly, or read the
-/// lines against the states while replaying, as the second example does.
+/// `parse(a.to_string()) == a` for every action, with short or flying kings: a move whose
+/// path alone does not say what it takes (a flying king's long jump, V2) is written with
+/// its captured squares, `1x19 capturing 10`, and read through the checks of
+/// [`Move::new`] (those of a move read through serde). A `capturing` list on a path that
+/// already gives its captures is read when it names them (`11x18 capturing 15` is
+/// `11x18`). Whether an action is legal is the game's to say ([`Draughts::apply`]). So a
+/// [`Record`](boardgame_core::Record)'s text reads back whole, as the second example shows.
 ///
 /// # Errors
 ///
 /// [`ParseActionError`]: [`Empty`](ParseActionError::Empty) for no words,
-/// [`Move`](ParseActionError::Move) for a single word that is not a move,
-/// [`Reason`](ParseActionError::Reason) for an unknown reason after `claim draw`,
-/// [`Malformed`](ParseActionError::Malformed) for any other text.
+/// [`Move`](ParseActionError::Move) for a path that is not a move's (alone, a long jump's
+/// path is [`ParseMoveError::NeedsPosition`](crate::ParseMoveError::NeedsPosition)),
+/// [`Captures`](ParseActionError::Captures) for squares after `capturing` that are not the
+/// path's captures, [`Reason`](ParseActionError::Reason) for an unknown reason after
+/// `claim draw`, [`Malformed`](ParseActionError::Malformed) for any other text.
 ///
 /// # Examples
 ///
@@ -464,19 +573,25 @@ pub enum ParseActionError {
 /// use lattjo_draughts::{Action, DrawReason, Move, ParseActionError, ParseMoveError};
 /// assert_eq!("22x15".parse(), Ok(Action::Move("22x15".parse::<Move>()?)));
 /// assert_eq!(" claim  draw repetition\n".parse(), Ok(Action::ClaimDraw(DrawReason::Repetition)));
-/// // A flying king's long jump needs its position, as for a move.
+/// // A flying king's long jump names the pieces it takes.
+/// let jump: Action = "1x19x30 capturing 10,23".parse()?;
+/// assert_eq!(jump.to_string(), "1x19x30 capturing 10,23");
 /// assert!(matches!(
 ///     "1x19".parse::<Action>(),
 ///     Err(ParseActionError::Move(ParseMoveError::NeedsPosition(_)))
 /// ));
-/// # Ok::<(), ParseMoveError>(())
+/// assert!(matches!(
+///     "1x19 capturing 14".parse::<Action>(),
+///     Err(ParseActionError::Captures { .. })
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// A flying-kings game's record written as text and read back line by line, each move
-/// against the position it is played in:
+/// A flying-kings game's record written as text reads back whole and replays to the same
+/// state:
 ///
 /// ```
-/// use lattjo_draughts::boardgame_core::{play_game, Agent, RandomAgent};
+/// use lattjo_draughts::boardgame_core::{play_game, Agent, RandomAgent, Record};
 /// use lattjo_draughts::{Action, Draughts, Game, Rules};
 ///
 /// let rules = Rules::wcdf().with_auto_adjudicate(true).with_flying_kings(true);
@@ -484,18 +599,10 @@ pub enum ParseActionError {
 /// let (mut a, mut b) = (RandomAgent, RandomAgent);
 /// let played = play_game(&game, 0, &mut [&mut a as &mut dyn Agent<Draughts>, &mut b], 100_000)?;
 /// let text = played.record.to_string(); // "seed 0", then one action a line
-/// // This game holds a long jump: `Record`'s own reader refuses its line.
-/// let whole = text.parse::<lattjo_draughts::boardgame_core::Record<Action>>();
-/// assert!(whole.is_err());
-/// let mut state = game.new_initial_state();
-/// for line in text.lines().skip(1) {
-///     let action = match line.parse::<Action>() {
-///         Ok(action) => action,
-///         Err(_) => Action::Move(state.position().parse_move(line, rules.king_moves)?),
-///     };
-///     game.apply(&mut state, &action)?;
-/// }
-/// assert_eq!(state, played.state);
+/// assert!(text.contains(" capturing ")); // this game holds a long jump
+/// let back: Record<Action> = text.parse()?;
+/// assert_eq!(back, played.record);
+/// assert_eq!(back.replay(&game)?, played.state);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 impl core::str::FromStr for Action {
@@ -517,6 +624,21 @@ impl core::str::FromStr for Action {
             .map(Action::ClaimDraw)
             .ok_or_else(|| ParseActionError::Reason(excerpt(word))),
             [m] if *m != "claim" => Ok(Action::Move(m.parse()?)),
+            [m, "capturing", list] if *m != "claim" => {
+                let (path, len, capture) = movegen::read_path(m)?;
+                if !capture {
+                    // A step or a slide, `11-15`, captures nothing.
+                    return Err(ParseActionError::Malformed(excerpt(s)));
+                }
+                let captures = |reason| ParseActionError::Captures {
+                    text: excerpt(s.trim()),
+                    reason,
+                };
+                let (captured, k) = captured_list(list).map_err(captures)?;
+                Move::new(&path[..len], &captured[..k])
+                    .map(Action::Move)
+                    .map_err(|e| captures(CapturesError::Move(e)))
+            }
             _ => Err(ParseActionError::Malformed(excerpt(s))),
         }
     }
@@ -2063,5 +2185,115 @@ mod tests {
         };
         assert_eq!(quoted.chars().count(), boardgame_core::text::EXCERPT_CHARS);
         assert_eq!(ParseActionError::Empty.to_string(), "empty action");
+    }
+
+    /// `<path> capturing <squares>` (a flying king's long jump, V2): what reads, and every
+    /// malformed or inconsistent list refused with what was wrong, without a panic.
+    #[test]
+    fn action_text_capturing_suffix() {
+        use crate::movegen::{MoveError, ParseMoveError};
+        use crate::square::SquareError;
+        let parse = |s: &str| s.parse::<Action>();
+        let sq = |n| Square::new(n).expect("a square");
+        let mv = |path: &[u8], captured: &[u8]| {
+            let path: Vec<Square> = path.iter().map(|&n| sq(n)).collect();
+            let captured: Vec<Square> = captured.iter().map(|&n| sq(n)).collect();
+            Action::Move(Move::new(&path, &captured).expect("a move"))
+        };
+        // 1x19 passes over 6, 10 and 15; 19x30 over 23 and 26.
+        assert_eq!(parse("1x19 capturing 10"), Ok(mv(&[1, 19], &[10])));
+        assert_eq!(
+            parse("1x19x30 capturing 10,26"),
+            Ok(mv(&[1, 19, 30], &[10, 26]))
+        );
+        assert_eq!(parse(" 1X19\tcapturing  10\n"), Ok(mv(&[1, 19], &[10])));
+        assert_eq!(
+            mv(&[1, 19, 30], &[10, 23]).to_string(),
+            "1x19x30 capturing 10,23"
+        );
+        // A list on a path that gives its captures: read when it names them.
+        assert_eq!(parse("11x18 capturing 15"), parse("11x18"));
+        assert_eq!(mv(&[11, 18], &[15]).to_string(), "11x18");
+        let captures = |s: &str, reason| {
+            assert_eq!(
+                parse(s),
+                Err(ParseActionError::Captures {
+                    text: boardgame_core::text::excerpt(s.trim()),
+                    reason,
+                }),
+                "{s:?}"
+            );
+        };
+        let jump = |from, to| {
+            CapturesError::Move(MoveError::Jump {
+                from: sq(from),
+                to: sq(to),
+            })
+        };
+        captures("11x18 capturing 14", jump(11, 18));
+        captures("1x19 capturing 14", jump(1, 19)); // not on the leg
+        captures("1x19 capturing 6,10", jump(1, 19)); // two on one leg
+        captures("1x19x30 capturing 10", jump(19, 30)); // a leg without a capture
+        captures(
+            "1x19x30 capturing 10,10",
+            CapturesError::Move(MoveError::CapturedTwice(sq(10))),
+        );
+        captures(
+            "1x19x30 capturing 10,19",
+            CapturesError::Move(MoveError::CapturedOnPath(sq(19))),
+        );
+        captures("1x19 capturing 0", CapturesError::OutOfRange(0));
+        captures("1x19 capturing 33", CapturesError::OutOfRange(33));
+        captures("1x19 capturing 10,", CapturesError::EmptySquare);
+        captures("1x19 capturing ,10", CapturesError::EmptySquare);
+        captures("1x19 capturing 10,,23", CapturesError::EmptySquare);
+        captures("1x19 capturing ,", CapturesError::EmptySquare);
+        captures("1x19 capturing ten", CapturesError::NotANumber);
+        captures("1x19 capturing -10", CapturesError::NotANumber);
+        captures("1x19 capturing 10;23", CapturesError::NotANumber);
+        captures(
+            "1x19x30 capturing 23,10",
+            CapturesError::NotAscending {
+                before: sq(23),
+                after: sq(10),
+            },
+        );
+        captures(
+            &format!("1x19 capturing {}", "1".repeat(1 << 20)),
+            CapturesError::NotANumber,
+        );
+        let megabyte = format!("1x19 capturing {}10", "10,".repeat(350_000));
+        captures(&megabyte, CapturesError::TooMany);
+        let Err(ParseActionError::Captures { text, .. }) = parse(&megabyte) else {
+            panic!("a megabyte list is refused");
+        };
+        assert_eq!(text.chars().count(), boardgame_core::text::EXCERPT_CHARS);
+        // Other text around the form is malformed; a bad path is the path's error.
+        for bad in [
+            "1x19 capturing",
+            "1x19 capturing 10 now",
+            "1x19 Capturing 10",
+            "11-15 capturing 7",
+            "claim capturing 10",
+            "capturing 10",
+        ] {
+            assert!(
+                matches!(parse(bad), Err(ParseActionError::Malformed(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            parse("1x35 capturing 10"),
+            Err(ParseActionError::Move(ParseMoveError::Square(
+                SquareError::OutOfRange(35)
+            )))
+        );
+        assert!(matches!(
+            parse("1x17 capturing 10"),
+            Err(ParseActionError::Captures {
+                reason: CapturesError::Move(MoveError::NotDiagonal { .. }),
+                ..
+            })
+        ));
     }
 }

@@ -124,8 +124,8 @@ pub mod svg;
 pub use boardgame_core::perft::{MAX_PERFT_DEPTH, PerftDepthError};
 pub use fen::FenError;
 pub use game::{
-    Action, Draughts, DrawReason, Draws, FirstSeatError, Outcome, ParseActionError, PlayError,
-    Rules, RulesError, State, StateError, WinReason,
+    Action, CapturesError, Draughts, DrawReason, Draws, FirstSeatError, Outcome, ParseActionError,
+    PlayError, Rules, RulesError, State, StateError, WinReason,
 };
 pub use movegen::{KingMoves, MAX_PATH, Move, MoveError, ParseMoveError};
 pub use notation::MoveTextError;

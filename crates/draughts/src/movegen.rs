@@ -367,26 +367,7 @@ impl FromStr for Move {
     /// need the position: [`Position::parse_move`](crate::Position::parse_move).
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let t = s.trim();
-        let syntax = || ParseMoveError::Syntax(excerpt(s));
-        let capture = t.contains(['x', 'X']);
-        if capture == t.contains('-') {
-            return Err(syntax());
-        }
-        let mut path = [Square::from_index(0); MAX_PATH];
-        let mut n = 0;
-        for part in t.split(['x', 'X', '-']) {
-            if n == MAX_PATH {
-                return Err(ParseMoveError::Invalid(MoveError::PathLength(n + 1)));
-            }
-            path[n] = part.parse().map_err(|e| match e {
-                SquareError::NotANumber(_) => syntax(),
-                other => ParseMoveError::Square(other),
-            })?;
-            n += 1;
-        }
-        if n < 2 || (!capture && n != 2) {
-            return Err(syntax());
-        }
+        let (path, n, capture) = read_path(s)?;
         let path = &path[..n];
         let mut captured = [Square::from_index(0); MAX_PATH];
         if capture {
@@ -414,6 +395,34 @@ impl FromStr for Move {
         let captured = if capture { &captured[..n - 1] } else { &[][..] };
         Ok(Move::new(path, captured)?)
     }
+}
+
+/// The squares of a move's path as text (`11-15`, `15x24x31`, also a flying king's long
+/// legs such as `1x19`), how many there are, and whether they are joined by `x` (a
+/// capture), without looking at what the legs pass over. Surrounding spaces are ignored.
+pub(crate) fn read_path(s: &str) -> Result<([Square; MAX_PATH], usize, bool), ParseMoveError> {
+    let t = s.trim();
+    let syntax = || ParseMoveError::Syntax(excerpt(s));
+    let capture = t.contains(['x', 'X']);
+    if capture == t.contains('-') {
+        return Err(syntax());
+    }
+    let mut path = [Square::from_index(0); MAX_PATH];
+    let mut n = 0;
+    for part in t.split(['x', 'X', '-']) {
+        if n == MAX_PATH {
+            return Err(ParseMoveError::Invalid(MoveError::PathLength(n + 1)));
+        }
+        path[n] = part.parse().map_err(|e| match e {
+            SquareError::NotANumber(_) => syntax(),
+            other => ParseMoveError::Square(other),
+        })?;
+        n += 1;
+    }
+    if n < 2 || (!capture && n != 2) {
+        return Err(syntax());
+    }
+    Ok((path, n, capture))
 }
 
 /// The serialized form of a [`Move`]: its path and captured squares.

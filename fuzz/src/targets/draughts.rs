@@ -80,6 +80,15 @@ fn check_position(pos: &Position) {
                 Ok(mv),
                 "{pos:?}: {mv} is written {text:?}"
             );
+            // As an action its text reads back without the position, also a flying
+            // king's long jump (`1x19 capturing 10`).
+            let action = Action::Move(*mv);
+            let written = action.to_string();
+            assert_eq!(
+                written.parse::<Action>().as_ref(),
+                Ok(&action),
+                "{pos:?}: the action {mv} is written {written:?}"
+            );
             let mut next = *pos;
             if let Err(e) = next.play(mv, kings) {
                 panic!("{pos:?}: the generated {mv} does not play: {e}");
@@ -228,7 +237,9 @@ pub fn fen_seeds() -> Vec<Vec<u8>> {
 /// Move text against a position: a FEN line, then move texts played in turn with the king
 /// moves of the first byte's parity. An accepted text is a legal move whose own text reads
 /// back as it; the standalone `Move`, `Action`, `Square` and `GameResult` texts round-trip,
-/// `Action` also line by line (at most 64: `claim draw repetition`).
+/// `Action` also line by line (at most 64: `claim draw repetition`, `1x19 capturing 10`);
+/// every legal move of the final position, with short and flying kings, reads back from
+/// its action's text ([`check_position`]).
 pub fn move_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
     for line in s.lines().take(64) {
@@ -289,6 +300,10 @@ pub fn move_text_seeds() -> Vec<Vec<u8>> {
         b"W:W25:B14,15,22,23,7,8\n25x18x11x4 25x11 25x4 25X18".to_vec(),
         b"B:W14,15,22,23:B10\n10x19x26 10x17 10x26".to_vec(),
         b"11-15\nclaim draw repetition\nclaim  draw forty-move\nclaim draw agreement\nclaim draw\n1x19".to_vec(),
+        // A flying king's long jumps as actions, and lists that are not their captures.
+        b"1x19 capturing 10\n1x19x30 capturing 10,23\n11x18 capturing 15\n11x18 capturing 14\n1x19 capturing 10,\n1x19x30 capturing 23,10\n1x19x30 capturing 10,10\n1x19 capturing 6,10\n1x19 capturing 33".to_vec(),
+        b"W:WK1:B10,23\n1x19x30".to_vec(),
+        b"B:WK1,K3,22,26,30:BK28,K32,5,6,10\n28x19 capturing 24\n32x23 capturing 27".to_vec(),
     ];
     for seed in 10..13 {
         let mut text = format!("{}\n", Position::start());
