@@ -372,7 +372,7 @@ const fn claim_word(reason: DrawReason) -> &'static str {
 /// `15x24x31`) when that text alone gives the move, and otherwise, for a flying king's
 /// capture with a leg longer than two squares (V2), its path followed by `capturing` and
 /// the captured squares' numbers, ascending, joined by commas without spaces
-/// (`1x19 capturing 10`, `5x32x14 capturing 14,23`). A claim is `claim draw repetition`
+/// (`1x19 capturing 10`, `1x19x30 capturing 10,23`). A claim is `claim draw repetition`
 /// or `claim draw forty-move`. (`claim draw agreement` is written too, so that every
 /// value has its text; no game takes it as a claim: an agreement is
 /// [`Draughts::agree_draw`].)
