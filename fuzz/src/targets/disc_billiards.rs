@@ -129,13 +129,17 @@ fn real_states() -> &'static [(Rules, State)] {
 pub fn stroke_text(data: &[u8]) {
     let Some(s) = text(data) else { return };
     // The vocabulary's own texts, line by line (`side A`, `north`, `disc 3`, a conduct's
-    // phrase, a foul's label).
+    // phrase, a foul's label), and the physics' ids.
     for line in s.lines().take(64) {
         text_round_trip::<Side>(line);
         text_round_trip::<Compass>(line);
         text_round_trip::<DiscId>(line);
         text_round_trip::<Conduct>(line);
         text_round_trip::<lattjo_disc_billiards::Foul>(line);
+        // disc-physics's ids (`disc 3`, `top cushion`, `wall 2`, `pocket 1`).
+        text_round_trip::<lattjo_disc_billiards::disc_physics::DiscId>(line);
+        text_round_trip::<lattjo_disc_billiards::disc_physics::CushionId>(line);
+        text_round_trip::<lattjo_disc_billiards::disc_physics::PocketId>(line);
     }
     if let Some(st) = text_round_trip::<Stroke>(s) {
         let _ = st.check_shape();
@@ -166,6 +170,7 @@ pub fn stroke_text_seeds() -> Vec<Vec<u8>> {
         "noise nan 0",
         "call conduct 256 delay",
         "side A\nside B\nnorth\ndisc 3\ndisc 256\nrefused to strike\nF1 puck lost\nSide A",
+        "top cushion\nwall 2\nwall 65531\nwall 65532\npocket 1\npocket 65536\ndisc 4294967295",
     ] {
         out.push(text.as_bytes().to_vec());
     }
