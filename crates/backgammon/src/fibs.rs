@@ -76,7 +76,8 @@ pub enum FibsBoardError {
         index: usize,
         /// The field's name in the protocol's table.
         field: &'static str,
-        /// The text found.
+        /// The text found (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS)
+        /// characters of it).
         value: String,
     },
     /// A side with more than 15 checkers on the board and the bar.
@@ -233,7 +234,7 @@ fn bad_field(fields: &[&str; FIELDS], index: usize) -> FibsBoardError {
     FibsBoardError::Field {
         index,
         field: field_name(index),
-        value: fields[index].to_string(),
+        value: excerpt(fields[index]),
     }
 }
 

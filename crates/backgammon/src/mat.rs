@@ -386,13 +386,13 @@ impl MatFile {
                 || t.key.contains('"')
                 || t.value.chars().any(|c| c.is_control() || c == '\u{feff}')
             {
-                return Err(WriteError::Tag(t.key.clone()));
+                return Err(WriteError::Tag(boardgame_core::text::excerpt(&t.key)));
             }
         }
         for c in &self.comments {
             // A comment that reads as a tag would come back as one.
             if !plain(c) || tag(c).is_some() {
-                return Err(WriteError::Comment(c.clone()));
+                return Err(WriteError::Comment(boardgame_core::text::excerpt(c)));
             }
         }
         if self.length > MAX_MATCH_LENGTH {
@@ -404,7 +404,7 @@ impl MatFile {
             }
             for name in &g.players {
                 if !plain(name) || name.contains(':') {
-                    return Err(WriteError::Name(name.clone()));
+                    return Err(WriteError::Name(boardgame_core::text::excerpt(name)));
                 }
             }
             for e in &g.entries {
@@ -439,6 +439,8 @@ impl core::str::FromStr for MatFile {
 #[non_exhaustive]
 pub enum WriteError {
     /// An empty player name, or one with `:`, a control character or surrounding spaces.
+    /// Each text of these errors is the one refused, at most
+    /// [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters of it.
     #[error("player name {0:?} cannot be written")]
     Name(String),
     /// A header tag with an empty key, a key with a quote, a control character or surrounding

@@ -373,10 +373,13 @@ pub enum WriteError {
     Roll,
     /// A property (kept or of a setup) whose identifier is not 1 to 8 upper-case letters,
     /// that has no value, or that would read back as something else (a kept root property
-    /// named like one the writer writes; a setup property that is not a setup).
+    /// named like one the writer writes; a setup property that is not a setup). The text is
+    /// the identifier, at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS)
+    /// characters of it.
     #[error("property {0:?} cannot be written")]
     Property(String),
-    /// A rule word that is empty, has a colon, or is one of the named ones.
+    /// A rule word that is empty, has a colon, or is one of the named ones (at most
+    /// [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters of it).
     #[error("rule {0:?} cannot be written")]
     Rule(String),
     /// A result of 0 points.
@@ -1131,12 +1134,12 @@ impl SgfFile {
                     || SETUP_IDS.contains(&p.id.as_str())
                     || side_of(&p.id).is_some()
                 {
-                    return Err(WriteError::Property(p.id.clone()));
+                    return Err(WriteError::Property(excerpt(&p.id)));
                 }
             }
             for w in &g.rules.other {
                 if w.is_empty() || w.contains(':') || RULE_WORDS.contains(&w.as_str()) {
-                    return Err(WriteError::Rule(w.clone()));
+                    return Err(WriteError::Rule(excerpt(w)));
                 }
             }
             for n in &g.nodes {
@@ -1152,7 +1155,7 @@ impl SgfFile {
                         }
                         for p in props {
                             if !writable_id(p) || !SETUP_IDS.contains(&p.id.as_str()) {
-                                return Err(WriteError::Property(p.id.clone()));
+                                return Err(WriteError::Property(excerpt(&p.id)));
                             }
                         }
                     }

@@ -207,3 +207,35 @@ fn regression_redoubles_field_nonzero_at_match_point_is_not_the_crawford_game() 
             .is_crawford()
     );
 }
+
+/// A number field of a board line that is refused is quoted through
+/// `boardgame_core::text::excerpt`, as the names are: a megabyte of digits in any number field
+/// (the match length, a point, the dice, the cube) made an error, and its message, of a
+/// megabyte (found by `examples/tests/error_excerpts.rs`, which makes every field of valid
+/// texts long, 8 December 2026).
+#[test]
+fn regression_fibs_board_number_fields_were_copied_whole_into_the_error() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    use lattjo_backgammon::fibs::FibsBoardError;
+    let row = rows(include_str!("data/gnubg_fibs_boards.txt"))
+        .next()
+        .expect("a row");
+    let line = row[1];
+    let fields: Vec<&str> = line.split(':').collect();
+    let long = "7".repeat(1 << 20);
+    for index in 3..fields.len() {
+        let mut changed = fields.clone();
+        changed[index] = &long;
+        let err = changed.join(":").parse::<FibsBoard>().unwrap_err();
+        match &err {
+            FibsBoardError::Field {
+                index: i, value, ..
+            } => {
+                assert_eq!(*i, index);
+                assert_eq!(value.chars().count(), EXCERPT_CHARS, "field {index}");
+            }
+            other => panic!("field {index}: {other:?}"),
+        }
+        assert!(err.to_string().len() < 200, "field {index}: {err}");
+    }
+}

@@ -1270,3 +1270,34 @@ fn regression_a_utf16_mat_file_did_not_read() {
     }
     assert_eq!(read, 2 * (GOLDEN.len() - 1));
 }
+
+/// A name, header tag or comment the writer refuses is quoted through
+/// `boardgame_core::text::excerpt` in its error: a megabyte-long one made an error, and its
+/// message, of a megabyte (found by a review of the error types' `String` fields,
+/// 8 December 2026).
+#[test]
+fn regression_an_unwritable_name_tag_or_comment_was_copied_whole() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    use lattjo_backgammon::mat::{HeaderTag, WriteError};
+    let long = format!("a:{}", "z".repeat(1 << 20));
+    let file = MatFile::parse(" 1 point match\n Game 1\n a : 0   b : 0\n  1) 52: 13/8 13/11\n")
+        .expect("a match");
+    let mut named = file.clone();
+    named.games[0].players[0] = long.clone();
+    let mut tagged = file.clone();
+    tagged.header.push(HeaderTag {
+        key: format!("\"{long}"),
+        value: "x".into(),
+    });
+    let mut commented = file;
+    commented.comments.push(format!(" {long}"));
+    for f in [named, tagged, commented] {
+        let err = f.write().unwrap_err();
+        let (WriteError::Name(text) | WriteError::Tag(text) | WriteError::Comment(text)) = &err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!(text.chars().count(), EXCERPT_CHARS, "{err:?}");
+        assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+    }
+}

@@ -1129,3 +1129,33 @@ fn regression_a_utf16_sgf_file_did_not_read() {
         }
     }
 }
+
+/// A property identifier or rule word the writer refuses is quoted through
+/// `boardgame_core::text::excerpt` in its error: a megabyte-long one made an error, and its
+/// message, of a megabyte (found by a review of the error types' `String` fields,
+/// 8 December 2026).
+#[test]
+fn regression_an_unwritable_property_or_rule_was_copied_whole() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    use lattjo_backgammon::sgf::{SgfProperty, WriteError};
+    let file = SgfFile::record(&MATCH_RULES, 1, ["alice".into(), "bob".into()], &[])
+        .expect("an empty match");
+    let mut property = file.clone();
+    property.games[0].info.push(SgfProperty {
+        id: "Z".repeat(1 << 20),
+        values: vec!["x".into()],
+    });
+    let mut rule = file;
+    rule.games[0]
+        .rules
+        .other
+        .push(format!("a:{}", "z".repeat(1 << 20)));
+    for f in [property, rule] {
+        let err = f.write().unwrap_err();
+        let (WriteError::Property(text) | WriteError::Rule(text)) = &err else {
+            panic!("{err:?}");
+        };
+        assert_eq!(text.chars().count(), EXCERPT_CHARS, "{err:?}");
+        assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+    }
+}

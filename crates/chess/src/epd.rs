@@ -130,7 +130,8 @@ pub enum EpdError {
     /// A numeric operand that is not an integer or a finite number.
     #[error("operation {opcode}: {text:?} is not a number")]
     Number {
-        /// The opcode.
+        /// The opcode (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters
+        /// of it).
         opcode: String,
         /// The operand.
         text: String,
@@ -139,7 +140,8 @@ pub enum EpdError {
     /// moves before it).
     #[error("operation {opcode}: {text:?} is not a legal move there")]
     Move {
-        /// The opcode.
+        /// The opcode (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters
+        /// of it).
         opcode: String,
         /// The move as written (SAN or UCI), or in UCI for a move given to [`Epd::push`].
         text: String,
@@ -147,7 +149,8 @@ pub enum EpdError {
     /// An opcode other than `pv`, `am` and `bm` with more than one move.
     #[error("operation {opcode}: one move expected, found {found}")]
     MoveCount {
-        /// The opcode.
+        /// The opcode (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters
+        /// of it).
         opcode: String,
         /// The number of moves written.
         found: usize,
@@ -155,9 +158,11 @@ pub enum EpdError {
     /// Something after a text operand before the `;` (one operand an operation).
     #[error("operation {opcode}: {text:?} after its text operand")]
     AfterText {
-        /// The opcode.
+        /// The opcode (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS) characters
+        /// of it).
         opcode: String,
-        /// What followed.
+        /// What followed (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS)
+        /// characters of it).
         text: String,
     },
     /// `hmvc` that is not an integer from 0 to 2^32 - 1, or `fmvn` from 1.
@@ -356,7 +361,7 @@ fn operations(text: &str) -> Result<Vec<(String, Raw)>, EpdError> {
             if !after[..tail_end].trim().is_empty() {
                 return Err(EpdError::AfterText {
                     opcode: excerpt(opcode),
-                    text: after[..tail_end].trim().to_owned(),
+                    text: excerpt(after[..tail_end].trim()),
                 });
             }
             rest = &after[tail_end..];
@@ -582,7 +587,7 @@ fn read_epd(s: &str, mode: Option<CastlingMode>) -> Result<Epd, EpdError> {
                     (None, true) => Value::Text(t),
                     (None, false) => {
                         return Err(EpdError::MoveCount {
-                            opcode,
+                            opcode: excerpt(&opcode),
                             found: t.split_whitespace().count(),
                         });
                     }

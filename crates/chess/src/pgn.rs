@@ -318,7 +318,9 @@ pub enum PgnErrorKind {
     #[error("variations nested more than {MAX_VARIATION_DEPTH} deep")]
     VariationsTooDeep,
     /// The `Variant` tag names a game other than chess and Chess960 (Crazyhouse,
-    /// Antichess, Three-check, ...): its moves would be misread as chess moves.
+    /// Antichess, Three-check, ...): its moves would be misread as chess moves. The text is
+    /// the tag's value (at most [`EXCERPT_CHARS`](boardgame_core::text::EXCERPT_CHARS)
+    /// characters of it).
     #[error("unsupported variant {0:?} (only chess and Chess960 are read)")]
     Variant(String),
     /// The `FEN` tag is not a valid position.
@@ -1316,7 +1318,7 @@ impl Builder {
             None => false,
             Some((_, Some(chess960))) => chess960,
             Some((v, None)) => {
-                let (line, v) = (self.line, v.clone());
+                let (line, v) = (self.line, excerpt(v));
                 self.fail(line, PgnErrorKind::Variant(v));
                 return;
             }

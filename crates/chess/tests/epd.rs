@@ -350,3 +350,43 @@ fn regression_an_operation_of_a_million_tokens_was_listed_to_be_counted() {
         })
     ));
 }
+
+/// The opcode of a move operation with more than one move is quoted through
+/// `boardgame_core::text::excerpt`, as every other opcode in an error is: a megabyte-long
+/// opcode before two moves made an error, and its message, of a megabyte (found by
+/// `examples/tests/error_excerpts.rs`, which makes every field of valid texts long,
+/// 8 December 2026).
+#[test]
+fn regression_the_opcode_of_a_move_count_error_was_copied_whole() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    let opcode = "z".repeat(1 << 20);
+    let line = format!("4k3/8/8/8/8/8/8/4K3 w - - {opcode} Kd2 Kd1;");
+    let err = line.parse::<Epd>().unwrap_err();
+    match &err {
+        EpdError::MoveCount { opcode, found: 2 } => {
+            assert_eq!(opcode.chars().count(), EXCERPT_CHARS);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+}
+
+/// What follows a quoted text operand before its `;` is quoted through
+/// `boardgame_core::text::excerpt` in its error: `id "x" ` and a megabyte made an error, and
+/// its message, of a megabyte (found by a review of the error types' `String` fields,
+/// 8 December 2026).
+#[test]
+fn regression_the_text_after_a_quoted_operand_was_copied_whole() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    let tail = "z".repeat(1 << 20);
+    let line = format!("4k3/8/8/8/8/8/8/4K3 w - - id \"x\" {tail};");
+    let err = line.parse::<Epd>().unwrap_err();
+    match &err {
+        EpdError::AfterText { opcode, text } => {
+            assert_eq!(opcode, "id");
+            assert_eq!(text.chars().count(), EXCERPT_CHARS);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+}

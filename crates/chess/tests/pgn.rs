@@ -1583,3 +1583,22 @@ fn the_writer_leaves_out_what_hangs_past_the_moves_written() {
     game.variations.extend([far, none]);
     assert_eq!(write_pgn(&game), written);
 }
+
+/// A `Variant` tag naming no game this crate reads is quoted through
+/// `boardgame_core::text::excerpt` in its error: a megabyte-long value made an error, and
+/// its message, of a megabyte (found by `examples/tests/error_excerpts.rs`, which makes every
+/// field of valid texts long, 8 December 2026).
+#[test]
+fn regression_an_unsupported_variant_tag_was_copied_whole() {
+    use boardgame_core::text::EXCERPT_CHARS;
+    let value = "Crazyhouse".repeat(100_000);
+    let text = format!("[Event \"e\"]\n[Variant \"{value}\"]\n\n1. e4 *\n");
+    let err = text.parse::<PgnGame>().unwrap_err();
+    match &err.kind {
+        PgnErrorKind::Variant(v) => assert_eq!(v.chars().count(), EXCERPT_CHARS),
+        other => panic!("{other:?}"),
+    }
+    assert!(err.to_string().len() < 200, "{}", err.to_string().len());
+    let read = read_pgn(&text);
+    assert!(read.errors[0].to_string().len() < 200);
+}
