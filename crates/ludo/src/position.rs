@@ -685,6 +685,8 @@ impl FromStr for Position {
             opening: None,
         };
         let mut stage = 0;
+        // The opening field's text, for an error found after all fields are read.
+        let mut opening_text = "";
         for field in it {
             if let Some((c, _)) = field.split_once(':')
                 && Colour::from_letter(c.chars().next().unwrap_or(' ')).is_some()
@@ -776,6 +778,7 @@ impl FromStr for Position {
                         return Err(bad("the player to move is not the next contender to roll"));
                     }
                     pos.opening = Some(o);
+                    opening_text = value;
                 }
             }
         }
@@ -785,13 +788,8 @@ impl FromStr for Position {
         if pos.opening.is_some()
             && (!pos.places.is_empty() || pos.six_streak != 0 || pos.tries != 0)
         {
-            let text = pos.opening.map(|o| {
-                let letters: String = o.contenders().map(Colour::letter).collect();
-                let rolls: String = o.rolls().iter().map(u8::to_string).collect();
-                format!("{letters}:{rolls}")
-            });
             return Err(PositionError::Opening {
-                text: text.unwrap_or_default(),
+                text: excerpt(opening_text),
                 reason: "the roll for who starts comes before any move, finish or six",
             });
         }
