@@ -319,7 +319,7 @@ pub enum StrokeError {
     /// beyond [`NOISE_LIMIT_SD`] standard deviations of the rules' [`crate::NoiseModel`]
     /// (any value but 0 under rules without noise).
     #[error(
-        "noise draw out of range: slip and speed error must be finite and within 6 standard deviations of the rules' noise (0 without noise)"
+        "noise draw out of range: slip and speed error must be finite and within {NOISE_LIMIT_SD} standard deviations of the rules' noise (0 without noise)"
     )]
     Noise,
 }
@@ -391,8 +391,7 @@ impl From<Noise> for NoiseData {
 mod tests {
     use super::*;
 
-    /// The noise error's message says the limit, which it writes as a figure: it must be
-    /// [`NOISE_LIMIT_SD`]'s.
+    /// The noise error's message names the limit, [`NOISE_LIMIT_SD`].
     #[test]
     fn the_noise_error_names_the_limit() {
         let limit = format!("within {NOISE_LIMIT_SD} standard deviations");
