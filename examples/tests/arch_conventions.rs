@@ -386,7 +386,7 @@ fn initial_state_gives_the_first_move_to_the_chosen_seat_and_refuses_a_seat_not_
 
 /// Plays a random game of at most `plies` plies from the game's start, calling `visit` on
 /// every state and every action before it is applied.
-fn random_game<G: Game>(
+pub(crate) fn random_game<G: Game>(
     game: &G,
     seed: u64,
     plies: usize,

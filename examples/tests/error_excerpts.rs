@@ -323,30 +323,21 @@ fn dedup(seeds: Vec<String>) -> Vec<String> {
     out.into_iter().step_by(step).collect()
 }
 
-/// The states and actions of a random game of `game` from `seed`, at most `plies` actions.
+/// The states and actions of a random game of `game` from `seed`, at most `plies` actions
+/// (`arch_conventions::random_game`'s walk, every state kept).
 fn walk<G: boardgame_core::Game>(
     game: &G,
     seed: u64,
     plies: usize,
-) -> (Vec<G::State>, Vec<G::Action>) {
-    use boardgame_core::{GameRng, Turn};
-    let mut rng = GameRng::new(seed, 7);
-    let mut buf = Vec::new();
-    let mut s = game.new_initial_state();
-    let (mut states, mut actions) = (vec![s.clone()], Vec::new());
-    for _ in 0..plies {
-        let action = match game.turn(&s) {
-            Turn::Terminal => break,
-            Turn::Chance => game.sample_chance(&s, &mut rng),
-            Turn::Player(_) => game.sample_action(&s, &mut rng, &mut buf),
-        };
-        let Some(action) = action else { break };
-        if game.apply(&mut s, &action).is_err() {
-            break;
-        }
+) -> (Vec<G::State>, Vec<G::Action>)
+where
+    G::Error: std::fmt::Debug,
+{
+    let (mut states, mut actions) = (Vec::new(), Vec::new());
+    crate::arch_conventions::random_game(game, seed, plies, |s, a| {
         states.push(s.clone());
-        actions.push(action);
-    }
+        actions.extend(a.cloned());
+    });
     (states, actions)
 }
 
